@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Parlance",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "Parlance", targets: ["Parlance"]),
+        .library(name: "ParlanceTooling", targets: ["ParlanceTooling"]),
+        .executable(name: "parlance", targets: ["parlance"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The runtime: the toolchain alone (Foundation, Synchronization, Observation).
+        .target(name: "Parlance"),
+        // What only tools need: dumps, conversions, reports.
+        .target(name: "ParlanceTooling", dependencies: ["Parlance"]),
+        // The command line: thin commands over ParlanceTooling.
+        .executableTarget(
+            name: "parlance",
+            dependencies: [
+                "ParlanceTooling",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "ParlanceTests",
+            dependencies: ["Parlance"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ParlanceToolingTests",
+            dependencies: ["ParlanceTooling"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "parlanceTests",
+            dependencies: ["ParlanceTooling"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    target.swiftSettings = settings
+}

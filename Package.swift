@@ -21,6 +21,7 @@ let package = Package(
         .executableTarget(
             name: "parlance",
             dependencies: [
+                "Parlance",
                 "ParlanceTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -4,6 +4,7 @@ import ArgumentParser
 struct ParlanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parlance",
-        abstract: "Read, check and convert Apple localization catalogs, on Linux and Apple platforms."
+        abstract: "Read, convert and check Apple localization catalogs, on Linux and Apple platforms.",
+        subcommands: []
     )
 }

@@ -1,0 +1,47 @@
+/// Turns byte offsets in UTF-8 text into 1-based lines and columns.
+///
+/// Readers record byte offsets while they scan and pay for line and column
+/// arithmetic only when they report something.
+struct LineIndex: Sendable {
+    private let lineStarts: [Int]
+    private let bytes: [UInt8]
+    let file: String
+
+    init(bytes: [UInt8], file: String) {
+        var starts = [0]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index + 1)
+            } else if byte == UInt8(ascii: "\r") {
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                starts.append(index + 1)
+            }
+            index += 1
+        }
+        self.lineStarts = starts
+        self.bytes = bytes
+        self.file = file
+    }
+
+    /// The location of the byte at `offset`; columns count Unicode scalars.
+    func location(ofByte offset: Int) -> SourceLocation {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
+        }
+        var column = 1
+        var index = lineStarts[low]
+        while index < clamped {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        // A continuation byte belongs to the scalar that started before it.
+        if clamped < bytes.count, bytes[clamped] & 0xC0 == 0x80, column > 1 { column -= 1 }
+        return SourceLocation(file: file, line: low + 1, column: column)
+    }
+}

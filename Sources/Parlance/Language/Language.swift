@@ -1,0 +1,89 @@
+/// A language as BCP 47 names it: `it`, `pt-BR`, `zh-Hant-TW`.
+///
+/// Spellings that mean the same tag are equal: `pt_BR`, `pt-br` and `pt-BR` are one
+/// language, and deprecated codes are replaced (`iw` is `he`, `in` is `id`). Script and
+/// region are kept, so `zh-Hant-TW` is not `zh`.
+///
+/// ```swift
+/// let language: Language = "pt_br"
+/// language.identifier      // "pt-BR"
+/// language.nativeName      // "Português (Brasil)"
+/// language.flag            // "🇧🇷"
+/// ```
+public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The canonical BCP 47 spelling.
+    public let identifier: String
+    /// The language subtag, lower case: `zh`.
+    public let languageCode: String
+    /// The script subtag, title case: `Hant`; `nil` when the tag names none.
+    public let script: String?
+    /// The region subtag, upper case or three digits: `TW`, `419`; `nil` when the tag names none.
+    public let region: String?
+
+    /// Deprecated language codes and what replaced them.
+    static let aliases: [String: String] = [
+        "iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil", "sh": "sr-Latn",
+    ]
+
+    /// Reads a tag; `nil` when it is no well-formed BCP 47 language tag.
+    ///
+    /// Accepts `-` or `_` between subtags and any letter case. Extensions and private use
+    /// (`-u-…`, `-x-…`) are dropped: they do not choose a catalog.
+    public init?(_ tag: String) {
+        guard let parsed = LanguageTagParser.parse(tag) else { return nil }
+        var language = parsed.language
+        var script = parsed.script
+        if let alias = Self.aliases[language] {
+            let parts = alias.split(separator: "-")
+            language = String(parts[0])
+            if parts.count > 1, script == nil { script = String(parts[1]) }
+        }
+        self.languageCode = language
+        self.script = script
+        self.region = parsed.region
+        self.identifier = ([language, script, parsed.region].compactMap { $0 } + parsed.variants).joined(separator: "-")
+    }
+
+    /// A tag known to be valid at compile time: `let french: Language = "fr"`.
+    ///
+    /// A literal that is no valid tag becomes `und` (undetermined) rather than crashing.
+    public init(stringLiteral value: String) {
+        self = Language(value) ?? .undetermined
+    }
+
+    /// `und`: no language determined.
+    public static let undetermined = Language(uncheckedLanguage: "und")
+
+    private init(uncheckedLanguage code: String) {
+        self.languageCode = code
+        self.script = nil
+        self.region = nil
+        self.identifier = code
+    }
+
+    /// The language without its region: `pt` for `pt-BR`, `zh-Hant` for `zh-Hant-TW`.
+    public var withoutRegion: Language {
+        Language([languageCode, script].compactMap { $0 }.joined(separator: "-")) ?? self
+    }
+
+    public var description: String { identifier }
+
+    public static func < (lhs: Language, rhs: Language) -> Bool { lhs.identifier < rhs.identifier }
+}
+
+extension Language: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let tag = try container.decode(String.self)
+        guard let language = Language(tag) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(tag)\" is not a BCP 47 language tag.")
+        }
+        self = language
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(identifier)
+    }
+}

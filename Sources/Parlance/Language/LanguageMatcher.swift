@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+
+/// Picks the best available language for what a user prefers, the way CLDR orders
+/// fallbacks.
+///
+/// For each preferred language in turn it tries, in order:
+/// 1. the language itself (`pt_BR` and `pt-BR` are the same);
+/// 2. its CLDR parents: `en-AU` → `en-001` → `en`; `es-MX` → `es-419` → `es`;
+///    `zh-TW` and `zh-HK` → `zh-Hant`; `zh-CN` and `zh-SG` → `zh-Hans` (also spelled `zh`);
+///    a script that is not the language's usual one never falls back to the bare
+///    language (`zh-Hant` is not `zh`, `sr-Latn` is not `sr`);
+/// 3. `no` and `nb` stand for each other;
+/// 4. any available variant of the same language and script (`fr-CA` takes `fr-FR`,
+///    `pt-PT` takes `pt-BR` when no Portuguese of Portugal exists).
+///
+/// Only then does it move to the next preferred language, and when none matches the
+/// caller's default wins. A Norwegian device never ends up in Chinese.
+public struct LanguageMatcher: Sendable {
+    /// The languages there are catalogs for.
+    public let available: [Language]
+    private let availableByKey: [String: Language]
+
+    public init(available: [Language]) {
+        self.available = available
+        var byKey: [String: Language] = [:]
+        for language in available {
+            let key = Self.matchKey(language)
+            if byKey[key] == nil { byKey[key] = language }
+        }
+        self.availableByKey = byKey
+    }
+
+    /// The best available language for `preferred`, or `nil` when none relates.
+    public func bestMatch(for preferred: [Language]) -> Language? {
+        for language in preferred {
+            if let match = match(language) { return match }
+        }
+        return nil
+    }
+
+    /// The best available language for `preferred`, or `defaultLanguage` when none relates.
+    public func bestMatch(for preferred: [Language], default defaultLanguage: Language) -> Language {
+        bestMatch(for: preferred) ?? defaultLanguage
+    }
+
+    /// The available language that serves `language`, or `nil`.
+    public func match(_ language: Language) -> Language? {
+        for key in Self.chainKeys(of: language) {
+            if let match = availableByKey[key] { return match }
+        }
+        // Same language and script, any region.
+        let key = Self.matchKey(language)
+        let base = Self.dropRegion(key)
+        return available.first { Self.dropRegion(Self.matchKey($0)) == base }
+    }
+
+    /// The available languages a lookup in `language` tries, most specific first:
+    /// the language's CLDR chain filtered to what is available.
+    public func fallbackChain(for language: Language) -> [Language] {
+        var chain: [Language] = []
+        for key in Self.chainKeys(of: language) {
+            if let match = availableByKey[key], !chain.contains(match) { chain.append(match) }
+        }
+        return chain
+    }
+
+    /// The CLDR parent chain of `language`, the language first: `en-AU`, `en-001`, `en`.
+    public static func parentChain(of language: Language) -> [Language] {
+        chainKeys(of: language).compactMap { Language($0) }
+    }
+
+    // MARK: Keys
+
+    /// The tag with the language's usual script removed and a region's implied script
+    /// added: `zh-Hans-CN` → `zh-CN`, `zh-TW` → `zh-Hant-TW`, `sr-Cyrl` → `sr`.
+    static func matchKey(_ language: Language) -> String {
+        let usual = ScriptData.likelyScript(of: language.languageCode)
+        var script = language.script
+        if script == nil, let region = language.region {
+            script = ScriptData.likelyScript(of: "\(language.languageCode)-\(region)")
+        }
+        if script == usual { script = nil }
+        return [language.languageCode, script, language.region].compactMap { $0 }.joined(separator: "-")
+    }
+
+    static func chainKeys(of language: Language) -> [String] {
+        var keys: [String] = []
+        var key = matchKey(language)
+        while keys.count < 12, !keys.contains(key) {
+            keys.append(key)
+            if let parent = parentExceptions[key] {
+                key = matchKey(Language(parent) ?? language)
+                continue
+            }
+            let subtags = key.split(separator: "-")
+            guard subtags.count > 1 else { break }
+            let last = subtags[subtags.count - 1]
+            // A script subtag here is not the language's usual one: its parent is root.
+            if last.count == 4, last.first?.isLetter == true { break }
+            key = subtags.dropLast().joined(separator: "-")
+        }
+        if let norwegian = ["nb": "no", "no": "nb"][language.languageCode],
+            let alternative = Language([norwegian, language.region].compactMap { $0 }.joined(separator: "-"))
+        {
+            for extra in [matchKey(alternative), norwegian] where !keys.contains(extra) { keys.append(extra) }
+        }
+        return keys
+    }
+
+    private static func dropRegion(_ key: String) -> String {
+        let subtags = key.split(separator: "-")
+        guard let last = subtags.last, subtags.count > 1, last.count == 2 || last.count == 3 else { return key }
+        return subtags.dropLast().joined(separator: "-")
+    }
+}
+
+/// The usual script of languages and language–region pairs, from Foundation's likely subtags.
+enum ScriptData {
+    private static let cache = Mutex<[String: String]>([:])
+
+    static func likelyScript(of tag: String) -> String? {
+        if let cached = cache.withLock({ $0[tag] }) { return cached.isEmpty ? nil : cached }
+        let maximal: String = Locale.Language(identifier: tag).maximalIdentifier
+        let subtags: [Substring] = maximal.split(separator: "-")
+        let script = subtags.first { $0.count == 4 && $0.allSatisfy(\.isLetter) }.map(String.init)
+        cache.withLock { $0[tag] = script ?? "" }
+        return script
+    }
+}

@@ -99,6 +99,27 @@ struct PluralOperandsTests {
         #expect(operands.n == value.magnitude)
     }
 
+    @Test("The string-free reading of a Double agrees with its shortest description")
+    func doubleFastPath() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var fastReadings = 0
+        var mismatches: [Double] = []
+        for round in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var scale = 1.0
+            for _ in 0...(round % 15) { scale *= 10 }
+            // Short decimals (1.25, 0.003) and arbitrary bit patterns, both non-integral.
+            for value in [Double(state >> 11) / scale, Double(bitPattern: state >> 2)]
+            where value.isFinite && value.rounded(.towardZero) != value {
+                guard let fast = PluralOperands.fewFractionDigits(value) else { continue }
+                fastReadings += 1
+                if fast != PluralOperands(shortestDescriptionOf: value) { mismatches.append(value) }
+            }
+        }
+        #expect(fastReadings > 10_000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
     @Test("Doubles of 10^18 and more keep their last 18 digits; NaN and infinity count as huge")
     func hugeDoubles() {
         #expect(PluralOperands(1e20).i == limit)

@@ -1,5 +1,3 @@
-import Foundation
-
 extension PluralOperands {
     /// The operands of a number as written, so visible zeros count: `"1.0"` is not `"1"`.
     ///
@@ -20,44 +18,10 @@ extension PluralOperands {
         self = operands
     }
 
-    /// The operands of a `Double`, written the shortest way that reads back the same.
-    ///
-    /// A `Double` keeps no trailing zeros, so `1.0` is the whole number 1 (English "one")
-    /// and `1.5` has one visible fraction digit; pass the formatted text to
-    /// ``init(decimalString:)`` when the zeros shown to the reader matter.
-    /// NaN and the infinities count as a huge whole number (see ``PluralOperands``).
-    public init(_ value: Double) {
-        let magnitude = value.magnitude
-        guard magnitude.isFinite else {
-            self = .unwritable
-            return
-        }
-        if magnitude < 1e18, magnitude.rounded(.towardZero) == magnitude {
-            self.init(n: magnitude, i: UInt64(magnitude), v: 0, w: 0, f: 0, t: 0, c: 0)
-            return
-        }
-        var text = magnitude.description
-        let operands = text.withUTF8 { bytes in
-            WrittenNumber(bytes).map { PluralOperands($0, bytes: bytes, compact: false) }
-        }
-        self = operands ?? .unwritable
-    }
-
-    /// The operands of a `Decimal`, written the way its description writes it.
-    ///
-    /// Foundation drops trailing zeros from a `Decimal` (`Decimal(string: "1.50")` is 1.5),
-    /// so pass formatted text to ``init(decimalString:)`` when the zeros matter.
-    public init(_ value: Decimal) {
-        if value.isNaN {
-            self = .unwritable
-            return
-        }
-        self = PluralOperands(decimalString: value.description)
-            ?? PluralOperands(NSDecimalNumber(decimal: value).doubleValue)
-    }
-
     /// Builds operands from digits whose decimal point moves `number.exponent` places right.
-    private init(_ number: WrittenNumber, bytes: UnsafeBufferPointer<UInt8>, compact: Bool) {
+    ///
+    /// - Parameter n: The value when the caller knows it exactly (a `Double`'s own digits).
+    init(_ number: WrittenNumber, bytes: UnsafeBufferPointer<UInt8>, compact: Bool, n: Double? = nil) {
         let digitCount = number.integerDigits.count + number.fractionDigits.count
         func digit(_ index: Int) -> UInt64 {
             guard index >= 0, index < digitCount else { return 0 }
@@ -71,6 +35,8 @@ extension PluralOperands {
         let point = number.integerDigits.count + number.exponent
 
         var integer = DigitAccumulator()
+        var significand = SignificandAccumulator()
+        for index in 0..<digitCount { significand.append(digit(index)) }
         // Past the written digits only zeros follow; 19 of them push any non-zero value
         // over 10¹⁸ and leave its last 18 digits zero, so more change nothing.
         for index in 0..<max(0, min(point, digitCount + 19)) {
@@ -93,13 +59,43 @@ extension PluralOperands {
         let fractionCount = max(digitCount - point, 0)
         let trimmedCount = lastNonZero < 0 ? 0 : lastNonZero + 1 - point
 
-        var mantissa = String(decoding: UnsafeBufferPointer(rebasing: bytes[number.mantissa]), as: UTF8.self)
-        if number.exponent != 0 { mantissa += "e\(number.exponent)" }
         self.init(
-            n: Double(mantissa) ?? .infinity,
+            n: n ?? significand.value(timesPowerOfTen: point - digitCount)
+                ?? Self.parsedValue(number, bytes: bytes),
             i: integer.value, v: fractionCount, w: trimmedCount, f: fraction.value, t: trimmed.value,
             c: compact ? number.exponent : 0
         )
+    }
+}
+
+extension PluralOperands {
+    /// The value of a written number by the C library's correctly rounded reading; the slow path.
+    private static func parsedValue(_ number: WrittenNumber, bytes: UnsafeBufferPointer<UInt8>) -> Double {
+        var mantissa = String(decoding: UnsafeBufferPointer(rebasing: bytes[number.mantissa]), as: UTF8.self)
+        if number.exponent != 0 { mantissa += "e\(number.exponent)" }
+        return Double(mantissa) ?? .infinity
+    }
+}
+
+/// All the digits of a number as one integer while it stays below 2⁵³, where a `Double`
+/// holds it exactly.
+private struct SignificandAccumulator {
+    private var digits: UInt64 = 0
+    private var exact = true
+
+    mutating func append(_ digit: UInt64) {
+        guard exact else { return }
+        digits = digits * 10 + digit
+        exact = digits <= 1 << 53
+    }
+
+    /// `digits × 10^power`, correctly rounded, when one exact multiplication or division
+    /// gives it (Clinger's fast path: the digits and 10^|power| are both exact `Double`s).
+    func value(timesPowerOfTen power: Int) -> Double? {
+        guard exact, (-22...22).contains(power) else { return nil }
+        var scale = 1.0
+        for _ in 0..<power.magnitude { scale *= 10 }
+        return power < 0 ? Double(digits) / scale : Double(digits) * scale
     }
 }
 

@@ -4,7 +4,7 @@ extension StringsFileParser {
     }
 
     mutating func warn(_ message: String, at offset: Int) {
-        diagnostics.append(Diagnostic(.warning, message, at: text.location(at: offset)))
+        diagnostics.append(Diagnostic(.warning, message, at: location(at: offset)))
     }
 
     /// A value as messages quote it: in double quotes, line breaks visible, long text shortened.
@@ -65,7 +65,8 @@ extension StringsFileParser {
     /// Skips a character that cannot start a key. The warning's text is finished later,
     /// once the number of entries Foundation would drop is known.
     mutating func skipCharacterInKeyPosition() {
-        diagnostics.append(Diagnostic(.warning, describeCharacter(at: index), at: text.location(at: index)))
+        let character = describeCharacter(at: index)
+        diagnostics.append(Diagnostic(.warning, character, at: location(at: index)))
         skippedCharacters.append((diagnostics.count - 1, entries.count))
         index += scalar(at: index).length
     }

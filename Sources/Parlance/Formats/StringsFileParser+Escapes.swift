@@ -12,7 +12,7 @@ extension StringsFileParser {
     ///
     /// - Returns: `false` for the last kind, leaving `index` at the character so it can start
     ///   the next run of plain text.
-    mutating func readEscape(into text: inout UnescapedText) -> Bool {
+    mutating func readEscape(into text: inout StringsUnescapedText) -> Bool {
         let escapeStart = index - 1
         let byte = bytes[index]
         switch byte {
@@ -64,7 +64,7 @@ extension StringsFileParser {
 /// from the very next escape. Anything else in between leaves it lone; Foundation keeps such a
 /// unit, which Swift strings cannot hold, so it becomes U+FFFD (as it does when Foundation's
 /// result is bridged to `String`).
-struct UnescapedText {
+struct StringsUnescapedText {
     private var utf8: [UInt8] = []
     private var pendingLead: (unit: UInt16, offset: Int)?
     private var loneSurrogates: [(code: String, offset: Int)] = []

@@ -35,7 +35,7 @@ extension StringsFileParser {
         let quote = bytes[open]
         index += 1
         var runStart = index
-        var unescaped: UnescapedText?
+        var unescaped: StringsUnescapedText?
         while index < bytes.count {
             let byte = bytes[index]
             if byte == quote {
@@ -49,7 +49,7 @@ extension StringsFileParser {
                 index += 1
                 continue
             }
-            var text = unescaped ?? UnescapedText()
+            var text = unescaped ?? StringsUnescapedText()
             unescaped = nil  // so appending does not copy the buffer
             text.append(bytes[runStart..<index])
             index += 1
@@ -68,7 +68,7 @@ extension StringsFileParser {
         throw error("unterminated quoted string; expected \(expected) before the end of the file.", at: open)
     }
 
-    private mutating func finishUnescaped(_ text: UnescapedText) -> String {
+    private mutating func finishUnescaped(_ text: StringsUnescapedText) -> String {
         let (string, loneSurrogates) = text.finish()
         for surrogate in loneSurrogates {
             warn(

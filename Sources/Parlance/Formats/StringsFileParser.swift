@@ -20,6 +20,8 @@ struct StringsFileParser {
     var winningEntry: [String: Int] = [:]
     /// Characters skipped in key position: the warning to finish, and how many entries came before.
     var skippedCharacters: [(diagnostic: Int, entriesBefore: Int)] = []
+    /// The last location found, where finding the next one starts.
+    private var lastLocation: (offset: Int, location: SourceLocation)?
 
     init(text: StringsFileText) {
         self.text = text
@@ -40,7 +42,19 @@ struct StringsFileParser {
             guard Self.canStartString(bytes[index]) else {
                 throw error("expected a key but found \(describeCharacter(at: index)).", at: index)
             }
-            try readEntries()
+            do {
+                try readEntries()
+            } catch {
+                // Past a point where Foundation stopped reading, an error cannot keep the file
+                // from loading on Apple platforms, so it must not keep it from loading here.
+                guard let stop = skippedCharacters.first else { throw error }
+                let stopLine = diagnostics[stop.diagnostic].location?.line ?? 1
+                var message = error.message
+                if message.hasSuffix(".") { message.removeLast() }
+                diagnostics.append(Diagnostic(
+                    .warning, "\(message); reading stops here (Apple's parser already stopped on line \(stopLine)).",
+                    at: error.location))
+            }
         }
         finishSkippedCharacterWarnings()
         return StringsFile(entries: entries, diagnostics: diagnostics)
@@ -106,10 +120,17 @@ struct StringsFileParser {
                 at: index)
         }
         index += 1
-        let location = text.location(at: keyStart)
-        noteDuplicate(key: key, value: value, at: location)
+        let keyLocation = location(at: keyStart)
+        noteDuplicate(key: key, value: value, at: keyLocation)
         winningEntry[key] = entries.count
-        entries.append(StringsFile.Entry(key: key, value: value, comment: comment, location: location))
+        entries.append(StringsFile.Entry(key: key, value: value, comment: comment, location: keyLocation))
+    }
+
+    /// Locations are found in file order, so each search continues from the last one.
+    mutating func location(at offset: Int) -> SourceLocation {
+        let location = text.location(at: offset, after: lastLocation)
+        lastLocation = (offset, location)
+        return location
     }
 
     private mutating func readValue(for key: String) throws(ParseError) -> String {

@@ -12,7 +12,8 @@ import Foundation
 ///   in such a file to lose, and Xcode projects contain many of them.
 /// * Where Foundation stops reading without an error (a character that cannot start a key,
 ///   such as a stray control character or a second `;`), the reader warns, skips the character
-///   and reads on, so ``StringsFile/table`` holds more than Foundation would load.
+///   and reads on, so ``StringsFile/table`` holds more than Foundation would load. An error
+///   after such a point, which Foundation never reaches, becomes a warning and ends reading.
 /// * An unterminated `/*` comment is an error everywhere. Foundation accepts one in key
 ///   position and silently ignores the rest of the file.
 public enum StringsFileReader {

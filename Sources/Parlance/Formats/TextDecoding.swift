@@ -46,7 +46,11 @@ struct StringsFileText {
     }
 
     /// The location of the character that starts at `offset`; columns count Unicode scalars.
-    func location(at offset: Int) -> SourceLocation {
+    ///
+    /// - Parameter known: A location found earlier. When it is on the same line and not after
+    ///   `offset`, counting starts there, so locating every entry of a file written on one
+    ///   long line stays linear.
+    func location(at offset: Int, after known: (offset: Int, location: SourceLocation)? = nil) -> SourceLocation {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -55,6 +59,10 @@ struct StringsFileText {
         }
         var column = 1
         var index = lineStarts[low]
+        if let known, known.location.line == low + 1, known.offset >= index, known.offset <= offset {
+            column = known.location.column
+            index = known.offset
+        }
         let end = min(offset, bytes.count)
         while index < end {
             if bytes[index] & 0xC0 != 0x80 { column += 1 }

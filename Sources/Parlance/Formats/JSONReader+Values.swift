@@ -20,21 +20,12 @@ extension JSONReader {
 
     private mutating func readObjectValue() throws(ParseError) -> JSONObject {
         var cursor = try enterObject()
-        var members: [(name: String, value: JSONValue)] = []
-        // A set only once an object is big enough for a linear search to cost more.
-        var seen: Set<String>?
+        var members = MemberList()
         while let raw = try nextMember(&cursor) {
             let name = try string(of: raw)
-            if let set = seen {
-                if set.contains(name) { throw duplicate(name, at: raw) }
-                seen?.insert(name)
-            } else {
-                if members.contains(where: { $0.name == name }) { throw duplicate(name, at: raw) }
-                if members.count == 16 { seen = Set(members.map(\.name) + [name]) }
-            }
-            members.append((name, try readValue()))
+            try members.append(name, try readValue(), at: raw, in: self)
         }
-        return JSONObject(members)
+        return JSONObject(members.members)
     }
 
     /// The error for a member name an object already holds.
@@ -93,5 +84,30 @@ extension JSONReader {
     /// The schema error for a value of the wrong kind, at the value.
     func mismatch(_ expected: String, for member: String, found kind: Kind) -> ParseError {
         error("expected \(expected) for \(quoted(member)), found \(kind.phrase).", at: position)
+    }
+}
+
+/// Members read in file order, refusing a name seen before.
+struct MemberList {
+    private(set) var members: [(name: String, value: JSONValue)] = []
+    /// Built only once the list is long enough for a linear search to cost more,
+    /// so a hostile object with many members cannot make reading quadratic.
+    private var names: Set<String>?
+
+    init() {}
+
+    func contains(_ name: String) -> Bool {
+        if let names { return names.contains(name) }
+        return members.contains { $0.name == name }
+    }
+
+    mutating func append(_ name: String, _ value: JSONValue, at raw: RawString, in reader: JSONReader) throws(ParseError) {
+        if contains(name) { throw reader.duplicate(name, at: raw) }
+        members.append((name, value))
+        if names != nil {
+            names?.insert(name)
+        } else if members.count > 16 {
+            names = Set(members.map(\.name))
+        }
     }
 }

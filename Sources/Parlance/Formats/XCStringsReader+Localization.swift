@@ -3,7 +3,7 @@ extension XCStringsDecoder {
     mutating func readLocalization(for member: String) throws(ParseError) -> Localization {
         var cursor = try json.enterObject(for: member)
         var localization = Localization()
-        var unknown: [(name: String, value: JSONValue)] = []
+        var unknown = MemberList()
         var sawVariations = false
         while let name = try json.nextMember(&cursor) {
             if json.matches(name, "stringUnit") {
@@ -20,13 +20,13 @@ extension XCStringsDecoder {
                 sawVariations = true
                 switch try readVariations() {
                 case .modelled(let variations): localization.variations = variations
-                case .unknown(let value): unknown.append(("variations", value))
+                case .unknown(let value): try unknown.append("variations", value, at: name, in: json)
                 }
             } else {
                 try readUnknown(name, into: &unknown)
             }
         }
-        localization.unknownFields = UnknownFields(unknown)
+        localization.unknownFields = UnknownFields(unknown.members)
         return localization
     }
 
@@ -34,7 +34,7 @@ extension XCStringsDecoder {
         var cursor = try json.enterObject(for: "stringUnit")
         var state: TranslationState?
         var value: String?
-        var unknown: [(name: String, value: JSONValue)] = []
+        var unknown = MemberList()
         while let name = try json.nextMember(&cursor) {
             if json.matches(name, "state") {
                 try once(state, name)
@@ -47,14 +47,14 @@ extension XCStringsDecoder {
             }
         }
         guard let value else { throw missing("value", in: "\"stringUnit\"", at: cursor) }
-        return StringUnit(value, state: state, unknownFields: UnknownFields(unknown))
+        return StringUnit(value, state: state, unknownFields: UnknownFields(unknown.members))
     }
 
     private mutating func readStringSet() throws(ParseError) -> StringSet {
         var cursor = try json.enterObject(for: "stringSet")
         var state: TranslationState?
         var values: [String]?
-        var unknown: [(name: String, value: JSONValue)] = []
+        var unknown = MemberList()
         while let name = try json.nextMember(&cursor) {
             if json.matches(name, "state") {
                 try once(state, name)
@@ -76,7 +76,7 @@ extension XCStringsDecoder {
             }
         }
         guard let values else { throw missing("values", in: "\"stringSet\"", at: cursor) }
-        return StringSet(values, state: state, unknownFields: UnknownFields(unknown))
+        return StringSet(values, state: state, unknownFields: UnknownFields(unknown.members))
     }
 
     /// Reads a `state`, sharing the common values' storage instead of building new strings.

@@ -66,7 +66,7 @@ extension XCStringsDecoder {
         var formatSpecifier: String?
         var variations: Variations?
         var sawVariations = false
-        var unknown: [(name: String, value: JSONValue)] = []
+        var unknown = MemberList()
         while let name = try json.nextMember(&cursor) {
             if json.matches(name, "argNum") {
                 try once(argNum, name)
@@ -79,7 +79,7 @@ extension XCStringsDecoder {
                 sawVariations = true
                 switch try readVariations() {
                 case .modelled(let modelled): variations = modelled
-                case .unknown(let value): unknown.append(("variations", value))
+                case .unknown(let value): try unknown.append("variations", value, at: name, in: json)
                 }
             } else {
                 try readUnknown(name, into: &unknown)
@@ -90,6 +90,6 @@ extension XCStringsDecoder {
         }
         return Substitution(
             argNum: argNum, formatSpecifier: formatSpecifier, variations: variations,
-            unknownFields: UnknownFields(unknown))
+            unknownFields: UnknownFields(unknown.members))
     }
 }

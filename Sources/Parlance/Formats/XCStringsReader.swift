@@ -55,7 +55,7 @@ struct XCStringsDecoder {
         var sourceLanguage: String?
         var version: String?
         var entries: OrderedMap<String, CatalogEntry>?
-        var unknown: [(name: String, value: JSONValue)] = []
+        var unknown = MemberList()
         while let name = try json.nextMember(&cursor) {
             if json.matches(name, "sourceLanguage") {
                 try once(sourceLanguage, name)
@@ -75,7 +75,7 @@ struct XCStringsDecoder {
         try json.expectEnd()
         return Catalog(
             table: table, sourceLanguage: sourceLanguage, version: version, entries: entries,
-            unknownFields: UnknownFields(unknown), endsWithNewline: json.bytes.last == 0x0A)
+            unknownFields: UnknownFields(unknown.members), endsWithNewline: json.bytes.last == 0x0A)
     }
 
     private mutating func readEntries() throws(ParseError) -> OrderedMap<String, CatalogEntry> {
@@ -92,7 +92,7 @@ struct XCStringsDecoder {
     private mutating func readEntry(_ key: String) throws(ParseError) -> CatalogEntry {
         var cursor = try json.enterObject(for: key)
         var entry = CatalogEntry()
-        var unknown: [(name: String, value: JSONValue)] = []
+        var unknown = MemberList()
         while let name = try json.nextMember(&cursor) {
             if json.matches(name, "comment") {
                 try once(entry.comment, name)
@@ -113,7 +113,7 @@ struct XCStringsDecoder {
                 try readUnknown(name, into: &unknown)
             }
         }
-        entry.unknownFields = UnknownFields(unknown)
+        entry.unknownFields = UnknownFields(unknown.members)
         return entry
     }
 
@@ -129,10 +129,10 @@ struct XCStringsDecoder {
     }
 
     /// Keeps a member the schema does not name, whole.
-    mutating func readUnknown(_ name: RawString, into unknown: inout [(name: String, value: JSONValue)]) throws(ParseError) {
+    mutating func readUnknown(_ name: RawString, into unknown: inout MemberList) throws(ParseError) {
         let key = try json.string(of: name)
-        if unknown.contains(where: { $0.name == key }) { throw json.duplicate(key, at: name) }
-        unknown.append((key, try json.readValue()))
+        if unknown.contains(key) { throw json.duplicate(key, at: name) }
+        try unknown.append(key, try json.readValue(), at: name, in: json)
     }
 
     /// Throws when a member the schema allows once was already read.

@@ -85,13 +85,14 @@ struct CatalogTextWriter {
                 writeKnown(&self, name)
             }
         } else {
-            let extra = unknown.members.filter { !known.contains($0.name) }
-            for name in order.sorted(known + extra.map(\.name)) {
+            var extra: [String: JSONValue] = [:]
+            for member in unknown.members where !known.contains(member.name) { extra[member.name] = member.value }
+            for name in order.sorted(known + extra.keys) {
                 text.key(name)
-                if known.contains(name) {
-                    writeKnown(&self, name)
-                } else if let value = extra.first(where: { $0.name == name })?.value {
+                if let value = extra[name] {
                     text.value(value, order: &order)
+                } else {
+                    writeKnown(&self, name)
                 }
             }
         }

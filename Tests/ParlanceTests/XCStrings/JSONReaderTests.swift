@@ -6,7 +6,10 @@ import Testing
 struct JSONReaderTests {
     /// Reads `text` as one JSON value, as the catalog reader reads members it does not know.
     static func parse(_ text: String) throws(ParseError) -> JSONValue {
-        let bytes = Array(text.utf8)
+        try parse(bytes: Array(text.utf8))
+    }
+
+    static func parse(bytes: [UInt8]) throws(ParseError) -> JSONValue {
         let result: Result<JSONValue, ParseError> = bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(ParseError) in
                 var reader = JSONReader(bytes: buffer, path: "t.json")
@@ -66,6 +69,25 @@ struct JSONReaderTests {
     func malformed(text: String, expected: String) {
         let error = #expect(throws: ParseError.self) { try Self.parse(text) }
         #expect(error?.description == "t.json:" + expected)
+    }
+
+    @Test("Bytes that are not UTF-8 fail at the first bad byte", arguments: [
+        ([0x22, 0x5C, 0x6E, 0xFF, 0x22], "1:4: error: expected UTF-8 text, found the invalid byte 0xFF."),
+        ([0x22, 0x61, 0xC0, 0xAF, 0x22], "1:3: error: expected UTF-8 text, found the invalid byte 0xC0."),
+        ([0x22, 0xED, 0xA0, 0x80, 0x22], "1:2: error: expected UTF-8 text, found the invalid byte 0xED."),
+        ([0x22, 0xE2, 0x82, 0x22], "1:2: error: expected UTF-8 text, found the invalid byte 0xE2."),
+        ([0x5B, 0xFE, 0x5D], "1:2: error: expected a value, found the byte 0xFE."),
+    ] as [([UInt8], String)])
+    func invalidUTF8(bytes: [UInt8], expected: String) {
+        let error = #expect(throws: ParseError.self) { try Self.parse(bytes: bytes) }
+        #expect(error?.description == "t.json:" + expected)
+    }
+
+    @Test("A repeated name is found in a large object too")
+    func duplicateInLargeObject() {
+        let members = (0..<40).map { "\"m\($0)\" : \($0)" } + [#""m7" : 0"#]
+        let error = #expect(throws: ParseError.self) { try Self.parse("{" + members.joined(separator: ",") + "}") }
+        #expect(error?.description == "t.json:1:422: error: expected each member name once in an object, found \"m7\" again.")
     }
 
     @Test("A byte order mark is skipped and columns count scalars after it")

@@ -38,7 +38,7 @@ let package = Package(
         ),
         .testTarget(
             name: "parlanceTests",
-            dependencies: ["ParlanceTooling"]
+            dependencies: ["parlance", "ParlanceTooling"]
         ),
     ],
     swiftLanguageModes: [.v6]

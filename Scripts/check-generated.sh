@@ -14,15 +14,17 @@ if ! command -v python3 >/dev/null; then
 fi
 
 python3 "$root/Tools/generate-plural-rules.py" --output-root "$scratch" >/dev/null
+(cd "$root" && python3 Tools/generate-parent-locales.py --output-root "$scratch")
 
 status=0
 for file in \
     Sources/Parlance/Plurals/PluralRules+CLDR.generated.swift \
-    Tests/ParlanceTests/PluralSamples.generated.swift
+    Tests/ParlanceTests/PluralSamples.generated.swift \
+    Sources/Parlance/Language/ParentLocales+CLDR.generated.swift
 do
     if ! diff -u "$root/$file" "$scratch/$file"; then
-        echo "check-generated: error: $file differs from what Tools/generate-plural-rules.py makes;" \
-            "run 'python3 Tools/generate-plural-rules.py' and commit the result." >&2
+        echo "check-generated: error: $file differs from what its generator in Tools/ makes;" \
+            "run 'python3 Tools/generate-plural-rules.py' and 'python3 Tools/generate-parent-locales.py' and commit the result." >&2
         status=1
     fi
 done

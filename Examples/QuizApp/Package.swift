@@ -1,0 +1,31 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// An example app built on Parlance: a French-first quiz (seed 001) in French, English and
+// Italian, with a component library that only declares keys (seed 002), a remembered
+// language choice switched at runtime (seeds 000, 003, 004), per-language question pools
+// (seed 001), plurals and prices in the chosen language (seed 003).
+let package = Package(
+    name: "QuizApp",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [
+        .package(name: "Parlance", path: "../.."),
+    ],
+    targets: [
+        // A component library: asks for keys through LocalizationProvider, ships no translations.
+        .target(
+            name: "BetslipKit",
+            dependencies: [.product(name: "Parlance", package: "Parlance")],
+            resources: [.copy("BetslipKit.keys.json")]
+        ),
+        // The app's logic and its catalogs.
+        .target(
+            name: "QuizKit",
+            dependencies: ["BetslipKit", .product(name: "Parlance", package: "Parlance")],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(name: "quiz", dependencies: ["QuizKit"]),
+        .testTarget(name: "QuizKitTests", dependencies: ["QuizKit", "BetslipKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,65 @@
+import Foundation
+
+/// What reading a resources folder produced: one catalog per table, and what was found on the way.
+public struct ResourceFolder: Sendable {
+    /// One catalog per table, sorted by table name.
+    public var catalogs: [Catalog]
+    /// Warnings and errors, in the order files were read. A file that could not be
+    /// read at all is reported here as an error and contributes nothing.
+    public var diagnostics: [Diagnostic]
+    /// The files that were read, relative to nothing: as found on disk.
+    public var files: [String]
+
+    /// Whether any file could not be read, or two sources disagreed.
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The catalog for `table`.
+    public subscript(table: String) -> Catalog? { catalogs.first { $0.table == table } }
+}
+
+/// Reads every catalog below a folder — `xx.lproj/*.strings`, `xx.lproj/*.stringsdict`
+/// and `*.xcstrings` at any depth — and merges them into one ``Catalog`` per table.
+///
+/// Within a table and language a `.stringsdict` entry overrides the `.strings` entry of
+/// the same key, as Foundation does. Any other disagreement between two sources is
+/// reported, and the source read first (in path order, String Catalogs before `.lproj`
+/// tables) is kept.
+public enum ResourceFolderReader {
+    /// Reads a folder, or a single `.xcstrings`, `.strings` or `.stringsdict` file.
+    /// - Parameters:
+    ///   - url: The folder or file.
+    ///   - sourceLanguage: The language keys are written in, for tables that come only from
+    ///     `.lproj` folders; by default `en` when there is an `en.lproj`, otherwise the first language.
+    ///   - language: For a single `.strings` or `.stringsdict` file outside an `.lproj` folder, the language it holds.
+    /// - Throws: `CocoaError` when the path cannot be listed or read.
+    public static func read(at url: URL, sourceLanguage: String? = nil, language: String? = nil) throws -> ResourceFolder {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        let files = isDirectory.boolValue ? try catalogFiles(under: url) : [url]
+        var merger = CatalogMerger(sourceLanguage: sourceLanguage)
+        for file in files {
+            try merger.add(file, language: isDirectory.boolValue ? nil : language)
+        }
+        return merger.result(files: files.map(\.path))
+    }
+
+    /// The catalog files below `folder`, String Catalogs first, each group in path order.
+    static func catalogFiles(under folder: URL) throws -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder.path]) }
+        var catalogs: [URL] = []
+        var tables: [URL] = []
+        for case let file as URL in enumerator {
+            switch file.pathExtension {
+            case "xcstrings": catalogs.append(file)
+            case "strings", "stringsdict":
+                if file.deletingLastPathComponent().pathExtension == "lproj" { tables.append(file) }
+            default: break
+            }
+        }
+        return catalogs.sorted { $0.path < $1.path } + tables.sorted { $0.path < $1.path }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import Parlance
+import ParlanceTooling
+
+struct Convert: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert .lproj tables to String Catalogs and back, or rewrite a String Catalog as Xcode does.",
+        discussion: "Whatever the target format cannot hold is reported by key on standard error; the exit status is 1 when something was left out."
+    )
+
+    enum Target: String, ExpressibleByArgument, CaseIterable {
+        case xcstrings, lproj
+    }
+
+    @Argument(help: "A .xcstrings file or a resources folder.")
+    var input: String
+
+    @Option(help: "The format to write: xcstrings or lproj.")
+    var to: Target
+
+    @Option(help: "The folder to write into (for a single .xcstrings converted --to xcstrings, a file path is fine too).")
+    var output: String
+
+    @Option(help: "The language keys are written in, for tables read only from .lproj folders.")
+    var sourceLanguage: String?
+
+    func run() throws {
+        let folder = try Terminal.readCatalogs(at: input, sourceLanguage: sourceLanguage, language: nil)
+        if folder.hasErrors { throw ExitCode.failure }
+        let converted = switch to {
+        case .xcstrings: CatalogConversion.toStringCatalogs(folder.catalogs)
+        case .lproj: CatalogConversion.toLprojTables(folder.catalogs)
+        }
+        let outputURL = URL(fileURLWithPath: output)
+        if to == .xcstrings, outputURL.pathExtension == "xcstrings", converted.files.count == 1 {
+            try FileManager.default.createDirectory(at: outputURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try converted.files[0].data.write(to: outputURL)
+        } else {
+            try CatalogConversion.write(converted.files, to: outputURL)
+        }
+        Terminal.printDiagnostics(converted.losses)
+        print("Wrote \(converted.files.count) file\(converted.files.count == 1 ? "" : "s") to \(output).")
+        if converted.losses.contains(where: { $0.severity == .error }) { throw ExitCode.failure }
+    }
+}

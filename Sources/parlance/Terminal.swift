@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+import Parlance
+
+/// What every command does the same way: read catalogs, print diagnostics to standard error.
+enum Terminal {
+    static func readCatalogs(at path: String, sourceLanguage: String?, language: String?) throws -> ResourceFolder {
+        let folder: ResourceFolder
+        do {
+            folder = try ResourceFolderReader.read(
+                at: URL(fileURLWithPath: path), sourceLanguage: sourceLanguage, language: language)
+        } catch {
+            throw ValidationError("cannot read \(path): \(error.localizedDescription)")
+        }
+        printDiagnostics(folder.diagnostics)
+        return folder
+    }
+
+    static func printDiagnostics(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics {
+            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+        }
+    }
+}

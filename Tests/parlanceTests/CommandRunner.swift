@@ -1,0 +1,45 @@
+import Foundation
+
+/// Runs the built `parlance` binary and captures what it prints.
+struct CommandResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+}
+
+enum Parlance {
+    /// The `parlance` binary SwiftPM built beside the test bundle.
+    static var executable: URL {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("parlance")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return testBinary.deletingLastPathComponent().appendingPathComponent("parlance")
+    }
+
+    /// The package root, for paths to the example and fixtures.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func run(_ arguments: [String]) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}

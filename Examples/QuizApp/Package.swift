@@ -14,18 +14,18 @@ let package = Package(
     targets: [
         // A component library: asks for keys through LocalizationProvider, ships no translations.
         .target(
-            name: "BetslipKit",
+            name: "QuizUI",
             dependencies: [.product(name: "Parlance", package: "Parlance")],
-            resources: [.copy("BetslipKit.keys.json")]
+            resources: [.copy("QuizUI.keys.json")]
         ),
         // The app's logic and its catalogs.
         .target(
             name: "QuizKit",
-            dependencies: ["BetslipKit", .product(name: "Parlance", package: "Parlance")],
+            dependencies: ["QuizUI", .product(name: "Parlance", package: "Parlance")],
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "quiz", dependencies: ["QuizKit"]),
-        .testTarget(name: "QuizKitTests", dependencies: ["QuizKit", "BetslipKit"]),
+        .testTarget(name: "QuizKitTests", dependencies: ["QuizKit", "QuizUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

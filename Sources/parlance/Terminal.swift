@@ -22,3 +22,10 @@ enum Terminal {
         }
     }
 }
+
+/// A failure the command explains in one sentence; ArgumentParser prints it as
+/// `Error: …` without the usage text and exits with status 1.
+struct CommandError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

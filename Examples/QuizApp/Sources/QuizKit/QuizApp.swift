@@ -1,0 +1,60 @@
+import Foundation
+import Parlance
+import QuizUI
+
+/// The quiz app's model: a French-first app (seed 001) in French, English and Italian,
+/// switching language at runtime with the choice remembered (seeds 000, 003, 004).
+public final class QuizApp: Sendable {
+    public let localizer: Localizer
+
+    /// The app's bundled catalogs and question pools.
+    public static var resources: URL {
+        Bundle.module.resourceURL!.appendingPathComponent("Resources")
+    }
+
+    /// - Parameters:
+    ///   - store: Where the language choice is remembered.
+    ///   - preferredLanguages: The device's languages (injected so tests can vary them).
+    public init(
+        store: any LanguagePreferenceStore,
+        preferredLanguages: @escaping @Sendable () -> [Language] = Localizer.devicePreferredLanguages
+    ) throws {
+        localizer = try Localizer(resourcesAt: Self.resources, configuration: .init(
+            defaultLanguage: "fr", preferenceStore: store, preferredLanguages: preferredLanguages))
+        // The component library's keys resolve through this app's catalogs.
+        LocalizationProvider.configure(with: localizer)
+    }
+
+    /// Switches language at once, with no restart, and remembers the choice.
+    public func choose(_ selection: LanguageSelection) {
+        localizer.selection = selection
+    }
+
+    /// The home screen's lines in the current language.
+    public func homeScreen(remaining: Int, correct: Int, total: Int, premiumPrice: Decimal) -> [String] {
+        [
+            localizer.string("quiz.title"),
+            localizer.string("quiz.start"),
+            localizer.string("%lld questions restantes", MessageArgument(remaining)),
+            localizer.string("%#@correct@ sur %#@total@", MessageArgument(correct), MessageArgument(total)),
+            localizer.string("settings.cache.size", MessageArgument(remaining), table: "Settings"),
+            localizer.formatter.currency(premiumPrice, code: "EUR"),
+        ] + ResultCard(remainingQuestions: remaining).labels
+    }
+
+    /// The question pool for the current language: `questions_en.json` for English,
+    /// `questions_it.json` for Italian, `questions.json` (French, the source) otherwise.
+    public func questions() throws -> [Question] {
+        guard let url = localizer.url(forResource: "questions", withExtension: "json") else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try JSONDecoder().decode([Question].self, from: Data(contentsOf: url))
+    }
+}
+
+/// One trivia question.
+public struct Question: Codable, Hashable, Sendable {
+    public var text: String
+    public var answers: [String]
+    public var correct: Int
+}

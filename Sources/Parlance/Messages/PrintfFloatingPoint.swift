@@ -58,4 +58,4 @@ enum PrintfFloatingPoint {
 }
 
 /// The POSIX locale, made once, so C's number formatting ignores `setlocale`.
-nonisolated(unsafe) private let posixLocale = newlocale(LC_ALL_MASK, "C", nil)
+nonisolated(unsafe) private let posixLocale = newlocale(LC_NUMERIC_MASK, "C", nil)

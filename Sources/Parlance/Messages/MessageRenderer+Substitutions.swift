@@ -47,6 +47,8 @@ extension MessageRenderer {
         let slot = position ?? next
         guard let substitution = scope.substitutions?[name] else {
             next = slot + 1
+            // The slot is taken either way; the missing substitution is the one problem to report.
+            markUsed(slot)
             output += MessageFormatter.marker
             warn("\"\(label)\" names no substitution.")
             return

@@ -1,0 +1,139 @@
+/// Placing arguments for `%d`, `%@`, `%*.*f` and the other conversions.
+extension MessageRenderer {
+    mutating func renderSpecifier(_ specifier: FormatSpecifier, next: inout Int) {
+        var flags = PrintfFlags(specifier.flags)
+        var width = specifier.width
+        var precision = specifier.precision
+        // C reads `*` arguments before the value: `%*.*f` takes width, precision, then the number.
+        if let source = specifier.widthArgument, let value = starValue(source, next: &next, for: specifier, what: "width") {
+            // A negative width means left alignment, as in C.
+            if value < 0 { flags.leftAlign = true }
+            width = value.magnitude > Int.max ? Int.max : Int(value.magnitude)
+        }
+        if let source = specifier.precisionArgument,
+            let value = starValue(source, next: &next, for: specifier, what: "precision")
+        {
+            // A negative precision counts as none, as in C.
+            precision = value < 0 ? nil : value
+        }
+        let index: Int
+        if let position = specifier.position {
+            index = position
+            next = position + 1
+        } else {
+            index = next
+            next += 1
+        }
+        place(argumentAt: index, as: specifier, flags: flags, width: width, precision: precision)
+    }
+
+    /// Writes argument `index` converted by `specifier`, or ``MessageFormatter/marker`` when it cannot be.
+    mutating func place(argumentAt index: Int, as specifier: FormatSpecifier, flags: PrintfFlags, width: Int?, precision: Int?) {
+        let width = capped(width, what: "width", in: specifier)
+        let precision = capped(precision, what: "precision", in: specifier)
+        if specifier.conversion == "p" || specifier.conversion == "n" {
+            markUsed(index)
+            output += MessageFormatter.marker
+            warn(specifier.conversion == "p"
+                ? "\"\(specifier.text)\" would show a memory address and is not supported."
+                : "\"\(specifier.text)\" would write to memory and is not supported.")
+            return
+        }
+        guard let argument = argument(index, for: specifier.text),
+            let text = converted(argument, index: index, as: specifier, flags: flags, width: width, precision: precision)
+        else {
+            output += MessageFormatter.marker
+            return
+        }
+        output += text
+    }
+
+    private mutating func converted(
+        _ argument: MessageArgument, index: Int, as specifier: FormatSpecifier,
+        flags: PrintfFlags, width: Int?, precision: Int?
+    ) -> String? {
+        switch specifier.conversion {
+        case "@", "s", "S":
+            var text = argument.description
+            if let precision, text.count > precision { text = String(text.prefix(precision)) }
+            return PrintfPadding.padded(text, width: width, leftAlign: flags.leftAlign)
+        case "d", "D", "i", "u", "U", "o", "O", "x", "X":
+            guard let (negative, magnitude) = wholeNumber(argument, index: index, for: specifier) else { return nil }
+            return PrintfIntegers.format(
+                negative: negative, magnitude: magnitude, conversion: specifier.conversion,
+                flags: flags, width: width, precision: precision)
+        case "f", "F", "e", "E", "g", "G", "a", "A":
+            guard let value = argument.doubleValue else {
+                warn("\"\(specifier.text)\" expects a number, but argument \(index) is \(argument.diagnosticDescription).")
+                return nil
+            }
+            return PrintfFloatingPoint.format(
+                value, conversion: specifier.conversion, flags: flags, width: width, precision: precision)
+        case "c", "C":
+            guard let character = character(from: argument) else {
+                warn("\"\(specifier.text)\" expects a character or its code, but argument \(index) is \(argument.diagnosticDescription).")
+                return nil
+            }
+            return PrintfPadding.padded(String(character), width: width, leftAlign: flags.leftAlign)
+        default:
+            warn("\"\(specifier.text)\" is not a supported conversion.")
+            return nil
+        }
+    }
+
+    /// The argument as sign and magnitude for an integer conversion, with diagnostics for what is lost.
+    private mutating func wholeNumber(_ argument: MessageArgument, index: Int, for specifier: FormatSpecifier) -> (Bool, UInt64)? {
+        switch argument.wholeNumber {
+        case .value(let negative, let magnitude, let truncated):
+            if truncated {
+                warn("\"\(specifier.text)\" drops the fraction of argument \(index) (\(argument.description)).")
+            }
+            let signed = specifier.conversion == "d" || specifier.conversion == "D" || specifier.conversion == "i"
+            if negative, !signed {
+                warn("\"\(specifier.text)\" shows the negative argument \(index) (\(argument.description)) as an unsigned number.")
+            }
+            return (negative, magnitude)
+        case .notANumber:
+            warn("\"\(specifier.text)\" expects a number, but argument \(index) is \(argument.diagnosticDescription).")
+        case .outOfRange:
+            warn("\"\(specifier.text)\" cannot show argument \(index) (\(argument.description)) as a 64-bit whole number.")
+        }
+        return nil
+    }
+
+    /// `%c` accepts a one-character string or a Unicode code point.
+    private func character(from argument: MessageArgument) -> Character? {
+        if case .string(let text) = argument, text.count == 1 { return text.first }
+        guard case .value(false, let magnitude, false) = argument.wholeNumber, magnitude <= UInt64(UInt32.max),
+            let scalar = Unicode.Scalar(UInt32(magnitude))
+        else { return nil }
+        return Character(scalar)
+    }
+
+    /// A `*` width or precision: the argument's whole value, or `nil` (reported) when there is none.
+    private mutating func starValue(
+        _ source: FormatSpecifier.ArgumentSource, next: inout Int, for specifier: FormatSpecifier, what: String
+    ) -> Int? {
+        let index: Int
+        switch source {
+        case .next:
+            index = next
+            next += 1
+        case .position(let position):
+            index = position
+        }
+        guard let argument = argument(index, for: specifier.text) else { return nil }
+        guard case .value(let negative, let magnitude, false) = argument.wholeNumber else {
+            warn("The \(what) of \"\(specifier.text)\" must be a whole number, but argument \(index) is \(argument.diagnosticDescription).")
+            return nil
+        }
+        let value = magnitude > UInt64(Int.max) ? Int.max : Int(magnitude)
+        return negative ? -value : value
+    }
+
+    private mutating func capped(_ value: Int?, what: String, in specifier: FormatSpecifier) -> Int? {
+        guard let value, value > MessageFormatter.maximumWidth else { return value }
+        warn("The \(what) \(value) of \"\(specifier.text)\" is more than \(MessageFormatter.maximumWidth); \(MessageFormatter.maximumWidth) is used.")
+        return MessageFormatter.maximumWidth
+    }
+}

@@ -20,10 +20,10 @@ extension MessageRenderer {
         let index: Int
         if let position = specifier.position {
             index = position
-            next = position + 1
+            next = position.after
         } else {
             index = next
-            next += 1
+            next = next.after
         }
         place(argumentAt: index, as: conversion, flags: flags, width: width, precision: precision)
     }
@@ -122,7 +122,7 @@ extension MessageRenderer {
         switch source {
         case .next:
             index = next
-            next += 1
+            next = next.after
         case .position(let position):
             index = position
         }

@@ -53,15 +53,19 @@ extension MessageRenderer {
         // Like any conversion, an unpositioned substitution takes the next argument in turn.
         let slot = position ?? next
         guard let substitution = scope.substitutions?[name] else {
-            next = slot + 1
+            next = slot.after
             // The slot is taken either way; the missing substitution is the one problem to report.
             markUsed(slot)
             output += MessageFormatter.marker
             warn("\"\(Scope.label(name, position))\" names no substitution.")
             return
         }
-        let index = substitution.argNum ?? slot
-        next = index + 1
+        var index = substitution.argNum ?? slot
+        if index < 1 {
+            warn("The substitution \"\(name)\" has argNum \(index), but arguments count from 1; its place in the text is used.")
+            index = slot
+        }
+        next = index.after
         guard substitutionDepth < MessageFormatter.maximumSubstitutionDepth else {
             output += MessageFormatter.marker
             warn("\"\(Scope.label(name, position))\" is nested more than \(MessageFormatter.maximumSubstitutionDepth) substitutions deep; it is not expanded.")
@@ -95,7 +99,7 @@ extension MessageRenderer {
             warn("\"%arg\" stands for a substitution's argument and means nothing outside a substitution.")
             return
         }
-        next = index + 1
+        next = index.after
         let conversion = argumentConversion(scope.argumentType, in: scope)
         place(
             argumentAt: index, as: conversion, flags: conversion.flags,

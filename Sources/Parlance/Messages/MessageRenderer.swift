@@ -93,3 +93,8 @@ struct MessageRenderer {
         return FormattedMessage(string: output, diagnostics: diagnostics)
     }
 }
+
+extension Int {
+    /// The next argument number; catalogs may hold any `argNum`, so it saturates instead of trapping.
+    var after: Int { self == .max ? self : self + 1 }
+}

@@ -26,9 +26,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Writes preference files in a loop for the crash-safety test, which kills it.
+        .executableTarget(
+            name: "PreferenceWriter",
+            dependencies: ["Parlance"],
+            path: "Tests/PreferenceWriter"
+        ),
         .testTarget(
             name: "ParlanceTests",
-            dependencies: ["Parlance"],
+            dependencies: ["Parlance", "PreferenceWriter"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -53,6 +53,19 @@ public struct FilePreferenceStore: LanguagePreferenceStore {
             _ = fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+        removeAbandonedTemporaryFiles(in: directory)
+    }
+
+    /// Removes temporary files left by writers that were killed mid-write; a live
+    /// writer's file is left alone.
+    private func removeAbandonedTemporaryFiles(in directory: URL) {
+        let prefix = ".\(url.lastPathComponent)."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let pidText = name.dropFirst(prefix.count).dropLast(4)
+            guard let pid = pid_t(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+        }
     }
 
     private func posixError(_ file: URL) -> any Error {

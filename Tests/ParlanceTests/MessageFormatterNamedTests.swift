@@ -75,7 +75,7 @@ struct MessageFormatterRandomTemplateTests {
 
     static let pool: [MessageArgument] = [
         "x", "", "👍🏽", "12", "abc{", "1.5", .string(String(repeating: "long", count: 30)), 0, -1, 42, .int(.max), .int(.min),
-        .uint(.max), 1.5, -0.0, .double(.nan), .double(.infinity), 1e300, 5e-324, .decimal(Decimal(string: "123.456")!),
+        .uint(.max), 1.5, -0.0, .double(.nan), .double(.infinity), 1e300, .double(.leastNonzeroMagnitude), .decimal(Decimal(string: "123.456")!),
     ]
 
     /// The documented bound: each `%` (or `{`) adds at most 1,400 scalars plus the longest argument.

@@ -127,6 +127,26 @@ struct MessageFormatterSafetyTests {
         ]))
     }
 
+    @Test("An argNum past every argument reads none and never overflows")
+    func hugeArgumentNumber() {
+        let entry = substituting("%#@n@ %@", [("n", pluralSubstitution(argNum: .max, [.one: "one", .other: "%arg %@"]))])
+        #expect(english.format(entry, ["a"]) == FormattedMessage(string: "⟨?⟩ ⟨?⟩ ⟨?⟩", diagnostics: [
+            Diagnostic(.warning, "\"%#@n@\" reads argument \(Int.max), but 1 argument was given."),
+            Diagnostic(.warning, "\"%lld\" reads argument \(Int.max), but 1 argument was given."),
+            Diagnostic(.warning, "\"%@\" reads argument \(Int.max), but 1 argument was given."),
+            Diagnostic(.warning, "\"%@\" reads argument \(Int.max), but 1 argument was given."),
+            Diagnostic(.warning, "Argument 1 (the text \"a\") is never used."),
+        ]))
+    }
+
+    @Test("An argNum below 1 falls back to the substitution's place", arguments: [0, -5])
+    func argumentNumberBelowOne(_ argNum: Int) {
+        let entry = substituting("%@ %#@n@", [("n", pluralSubstitution(argNum: argNum, [.one: "%arg file", .other: "%arg files"]))])
+        #expect(english.format(entry, ["a", 2]) == FormattedMessage(string: "a 2 files", diagnostics: [
+            Diagnostic(.warning, "The substitution \"n\" has argNum \(argNum), but arguments count from 1; its place in the text is used."),
+        ]))
+    }
+
     @Test("A broken format specifier on a substitution shows the argument as text")
     func brokenSubstitutionType() {
         let entry = substituting("%#@n@", [("n", pluralSubstitution(type: "zz", [.other: "%arg!"]))])

@@ -1,7 +1,8 @@
 /// Placing arguments for `%d`, `%@`, `%*.*f` and the other conversions.
 extension MessageRenderer {
-    mutating func renderSpecifier(_ specifier: FormatSpecifier, next: inout Int) {
-        var flags = PrintfFlags(specifier.flags)
+    mutating func renderConversion(_ conversion: Conversion, next: inout Int) {
+        let specifier = conversion.specifier
+        var flags = conversion.flags
         var width = specifier.width
         var precision = specifier.precision
         // C reads `*` arguments before the value: `%*.*f` takes width, precision, then the number.
@@ -19,19 +20,21 @@ extension MessageRenderer {
         let index: Int
         if let position = specifier.position {
             index = position
-            next = position + 1
+            next = position.after
         } else {
             index = next
-            next += 1
+            next = next.after
         }
-        place(argumentAt: index, as: specifier, flags: flags, width: width, precision: precision)
+        place(argumentAt: index, as: conversion, flags: flags, width: width, precision: precision)
     }
 
     /// Writes argument `index` converted by `specifier`, or ``MessageFormatter/marker`` when it cannot be.
-    mutating func place(argumentAt index: Int, as specifier: FormatSpecifier, flags: PrintfFlags, width: Int?, precision: Int?) {
+    mutating func place(argumentAt index: Int, as conversion: Conversion, flags: PrintfFlags, width: Int?, precision: Int?) {
+        let specifier = conversion.specifier
+        let kind = conversion.kind
         let width = capped(width, what: "width", in: specifier)
         let precision = capped(precision, what: "precision", in: specifier)
-        if specifier.conversion == "p" || specifier.conversion == "n" {
+        if kind == .unsupported {
             markUsed(index)
             output += MessageFormatter.marker
             warn(specifier.conversion == "p"
@@ -40,7 +43,7 @@ extension MessageRenderer {
             return
         }
         guard let argument = argument(index, for: specifier.text),
-            let text = converted(argument, index: index, as: specifier, flags: flags, width: width, precision: precision)
+            let text = converted(argument, index: index, as: specifier, kind: kind, flags: flags, width: width, precision: precision)
         else {
             output += MessageFormatter.marker
             return
@@ -49,46 +52,47 @@ extension MessageRenderer {
     }
 
     private mutating func converted(
-        _ argument: MessageArgument, index: Int, as specifier: FormatSpecifier,
+        _ argument: MessageArgument, index: Int, as specifier: FormatSpecifier, kind: ConversionKind,
         flags: PrintfFlags, width: Int?, precision: Int?
     ) -> String? {
-        switch specifier.conversion {
-        case "@", "s", "S":
+        switch kind {
+        case .text:
             var text = argument.description
             if let precision, text.count > precision { text = String(text.prefix(precision)) }
             return PrintfPadding.padded(text, width: width, leftAlign: flags.leftAlign)
-        case "d", "D", "i", "u", "U", "o", "O", "x", "X":
-            guard let (negative, magnitude) = wholeNumber(argument, index: index, for: specifier) else { return nil }
+        case .signed, .unsigned:
+            guard let (negative, magnitude) = wholeNumber(argument, index: index, for: specifier, signed: kind == .signed)
+            else { return nil }
             return PrintfIntegers.format(
                 negative: negative, magnitude: magnitude, conversion: specifier.conversion,
                 flags: flags, width: width, precision: precision)
-        case "f", "F", "e", "E", "g", "G", "a", "A":
+        case .floatingPoint:
             guard let value = argument.doubleValue else {
                 warn("\"\(specifier.text)\" expects a number, but argument \(index) is \(argument.diagnosticDescription).")
                 return nil
             }
             return PrintfFloatingPoint.format(
                 value, conversion: specifier.conversion, flags: flags, width: width, precision: precision)
-        case "c", "C":
+        case .character:
             guard let character = character(from: argument) else {
                 warn("\"\(specifier.text)\" expects a character or its code, but argument \(index) is \(argument.diagnosticDescription).")
                 return nil
             }
             return PrintfPadding.padded(String(character), width: width, leftAlign: flags.leftAlign)
-        default:
-            warn("\"\(specifier.text)\" is not a supported conversion.")
+        case .unsupported:
             return nil
         }
     }
 
     /// The argument as sign and magnitude for an integer conversion, with diagnostics for what is lost.
-    private mutating func wholeNumber(_ argument: MessageArgument, index: Int, for specifier: FormatSpecifier) -> (Bool, UInt64)? {
+    private mutating func wholeNumber(
+        _ argument: MessageArgument, index: Int, for specifier: FormatSpecifier, signed: Bool
+    ) -> (Bool, UInt64)? {
         switch argument.wholeNumber {
         case .value(let negative, let magnitude, let truncated):
             if truncated {
                 warn("\"\(specifier.text)\" drops the fraction of argument \(index) (\(argument.description)).")
             }
-            let signed = specifier.conversion == "d" || specifier.conversion == "D" || specifier.conversion == "i"
             if negative, !signed {
                 warn("\"\(specifier.text)\" shows the negative argument \(index) (\(argument.description)) as an unsigned number.")
             }
@@ -118,7 +122,7 @@ extension MessageRenderer {
         switch source {
         case .next:
             index = next
-            next += 1
+            next = next.after
         case .position(let position):
             index = position
         }

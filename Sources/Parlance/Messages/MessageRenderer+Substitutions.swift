@@ -5,8 +5,16 @@ extension MessageRenderer {
 
     /// Renders a localization: its chosen variation, or its string with its substitutions.
     mutating func render(_ localization: Localization, in scope: Scope) {
-        var scope = scope
-        if let substitutions = localization.substitutions { scope.substitutions = substitutions }
+        if let substitutions = localization.substitutions {
+            var own = scope
+            own.substitutions = substitutions
+            renderContent(of: localization, in: own)
+        } else {
+            renderContent(of: localization, in: scope)
+        }
+    }
+
+    private mutating func renderContent(of localization: Localization, in scope: Scope) {
         if let variations = localization.variations {
             render(variations, in: scope)
         } else if let unit = localization.stringUnit {
@@ -20,13 +28,11 @@ extension MessageRenderer {
     }
 
     mutating func render(_ variations: Variations, in scope: Scope) {
-        guard scope.variationDepth < Self.maximumVariationDepth else {
+        guard variationDepth < Self.maximumVariationDepth else {
             output += MessageFormatter.marker
             warn("Variations are nested more than \(Self.maximumVariationDepth) deep; the inner ones are not shown.")
             return
         }
-        var inner = scope
-        inner.variationDepth += 1
         let chosen: Localization?
         switch variations {
         case .plural(let forms): chosen = pluralForm(forms, in: scope)
@@ -38,38 +44,45 @@ extension MessageRenderer {
             warn("The variations hold no forms.")
             return
         }
-        render(chosen, in: inner)
+        variationDepth += 1
+        render(chosen, in: scope)
+        variationDepth -= 1
     }
 
     mutating func renderSubstitution(named name: String, position: Int?, in scope: Scope, next: inout Int) {
-        let label = "%" + (position.map { "\($0)$" } ?? "") + "#@" + name + "@"
         // Like any conversion, an unpositioned substitution takes the next argument in turn.
         let slot = position ?? next
         guard let substitution = scope.substitutions?[name] else {
-            next = slot + 1
+            next = slot.after
             // The slot is taken either way; the missing substitution is the one problem to report.
             markUsed(slot)
             output += MessageFormatter.marker
-            warn("\"\(label)\" names no substitution.")
+            warn("\"\(Scope.label(name, position))\" names no substitution.")
             return
         }
-        let index = substitution.argNum ?? slot
-        next = index + 1
-        guard scope.depth < MessageFormatter.maximumSubstitutionDepth else {
+        var index = substitution.argNum ?? slot
+        if index < 1 {
+            warn("The substitution \"\(name)\" has argNum \(index), but arguments count from 1; its place in the text is used.")
+            index = slot
+        }
+        next = index.after
+        guard substitutionDepth < MessageFormatter.maximumSubstitutionDepth else {
             output += MessageFormatter.marker
-            warn("\"\(label)\" is nested more than \(MessageFormatter.maximumSubstitutionDepth) substitutions deep; it is not expanded.")
+            warn("\"\(Scope.label(name, position))\" is nested more than \(MessageFormatter.maximumSubstitutionDepth) substitutions deep; it is not expanded.")
             return
         }
         guard substitutionCount < MessageFormatter.maximumSubstitutions else {
             output += MessageFormatter.marker
-            warn("The message expands more than \(MessageFormatter.maximumSubstitutions) substitutions; \"\(label)\" is not expanded.")
+            warn("The message expands more than \(MessageFormatter.maximumSubstitutions) substitutions; \"\(Scope.label(name, position))\" is not expanded.")
             return
         }
         substitutionCount += 1
         markUsed(index)
         let inner = Scope(
             substitutions: scope.substitutions, argument: index, argumentType: substitution.formatSpecifier,
-            argumentLabel: label, depth: scope.depth + 1, variationDepth: scope.variationDepth)
+            substitutionName: name, substitutionPosition: position)
+        substitutionDepth += 1
+        defer { substitutionDepth -= 1 }
         guard let variations = substitution.variations else {
             warn("The substitution \"\(name)\" has no variations; its argument is shown alone.")
             var ignored = index
@@ -86,24 +99,54 @@ extension MessageRenderer {
             warn("\"%arg\" stands for a substitution's argument and means nothing outside a substitution.")
             return
         }
-        next = index + 1
-        let specifier = argumentSpecifier(scope.argumentType, of: scope.argumentLabel)
+        next = index.after
+        let conversion = argumentConversion(scope.argumentType, in: scope)
         place(
-            argumentAt: index, as: specifier, flags: PrintfFlags(specifier.flags),
-            width: specifier.width, precision: specifier.precision)
+            argumentAt: index, as: conversion, flags: conversion.flags,
+            width: conversion.specifier.width, precision: conversion.specifier.precision)
     }
 
+    static let longLongConversion = commonArgumentConversions["lld"] ?? Conversion(FormatSpecifier.text)
+    static let longConversion = commonArgumentConversions["ld"] ?? Conversion(FormatSpecifier.text)
+    static let intConversion = commonArgumentConversions["d"] ?? Conversion(FormatSpecifier.text)
+
+    /// The types catalogs use often, resolved once.
+    static let commonArgumentConversions: [String: Conversion] = {
+        var table: [String: Conversion] = [:]
+        for type in ["d", "i", "u", "ld", "lu", "lld", "llu", "@", "f", "lf"] {
+            if case .specifier(let specifier)? = FormatTemplateScanner.tokens(in: "%" + type).first {
+                table[type] = Conversion(specifier)
+            }
+        }
+        return table
+    }()
+
     /// The conversion a substitution's `formatSpecifier` (`lld`, `.1f`) describes; `%@` when it describes none.
-    mutating func argumentSpecifier(_ type: String, of label: String) -> FormatSpecifier {
+    mutating func argumentConversion(_ type: String, in scope: Scope) -> Conversion {
+        // The types catalogs write nearly always, without hashing.
+        switch type {
+        case "lld": return Self.longLongConversion
+        case "d": return Self.intConversion
+        case "ld": return Self.longConversion
+        default: break
+        }
+        if let common = Self.commonArgumentConversions[type] { return common }
         let text = type.hasPrefix("%") ? type : "%" + type
         if case .specifier(let specifier)? = CompiledTemplate.cached(text).tokens.first,
             specifier.text == text, specifier.position == nil, !specifier.hasStarArgument
         {
-            return specifier
+            return Conversion(specifier)
         }
-        warn("The format specifier \"\(type)\" of \"\(label)\" is not a single conversion; the argument is shown as text.")
-        return FormatSpecifier(
-            position: nil, flags: "", width: nil, precision: nil, widthArgument: nil, precisionArgument: nil,
-            length: "", conversion: "@", text: text)
+        warn("The format specifier \"\(type)\" of \"\(scope.argumentLabel)\" is not a single conversion; the argument is shown as text.")
+        var specifier = FormatSpecifier.text
+        specifier.text = text
+        return Conversion(specifier)
     }
+}
+
+extension FormatSpecifier {
+    /// `%@`: what an argument falls back to when its declared type makes no sense.
+    static let text = FormatSpecifier(
+        position: nil, flags: "", width: nil, precision: nil, widthArgument: nil, precisionArgument: nil,
+        length: "", conversion: "@", text: "%@")
 }

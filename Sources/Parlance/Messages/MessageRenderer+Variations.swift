@@ -6,7 +6,8 @@ extension MessageRenderer {
     mutating func pluralForm(_ forms: [PluralCategory: Localization], in scope: Scope) -> Localization? {
         guard !forms.isEmpty else { return nil }
         let category = pluralCategory(in: scope)
-        if let form = forms[category] { return form }
+        // At most six forms: comparing short names beats hashing them.
+        for (key, form) in forms where key.rawValue == category.rawValue { return form }
         if let other = forms[.other] {
             warn("The plural form \"\(category)\" is missing; \"other\" is used.")
             return other
@@ -22,13 +23,13 @@ extension MessageRenderer {
         let operands: PluralOperands?
         if let index = scope.argument {
             guard let argument = argument(index, for: scope.argumentLabel) else { return .other }
-            operands = pluralOperands(of: argument, as: scope.argumentType, label: scope.argumentLabel)
+            operands = pluralOperands(of: argument, in: scope)
             if operands == nil {
                 warn("\"\(scope.argumentLabel)\" counts argument \(index), which is \(argument.diagnosticDescription), not a number; \"other\" is used.")
             }
         } else if let offset = arguments.firstIndex(where: \.isNumber) {
             markUsed(offset + 1)
-            operands = pluralOperands(of: arguments[offset], as: "@", label: "")
+            operands = pluralOperands(of: arguments[offset], in: .top)
         } else {
             warn("No argument is a number to choose a plural form by; \"other\" is used.")
             operands = nil
@@ -43,20 +44,19 @@ extension MessageRenderer {
 
     /// The operands of an argument as its conversion shows it: `%lld` counts the whole number,
     /// `%.1f` counts the digits written ("1.0" is not "1").
-    private mutating func pluralOperands(of argument: MessageArgument, as type: String, label: String) -> PluralOperands? {
-        let conversion = type.last ?? "@"
-        switch conversion {
-        case "d", "D", "i", "u", "U", "o", "O", "x", "X", "c", "C":
+    private mutating func pluralOperands(of argument: MessageArgument, in scope: Scope) -> PluralOperands? {
+        switch ConversionKind(type: scope.argumentType) {
+        case .signed, .unsigned, .character:
             guard case .value(_, let magnitude, _) = argument.wholeNumber else { return nil }
             return PluralOperands(magnitude)
-        case "f", "F", "e", "E", "g", "G", "a", "A":
+        case .floatingPoint:
             guard let value = argument.doubleValue else { return nil }
-            let specifier = argumentSpecifier(type, of: label)
+            let specifier = argumentConversion(scope.argumentType, in: scope).specifier
             let text = PrintfFloatingPoint.format(
                 value, conversion: specifier.conversion, flags: PrintfFlags(""), width: nil,
                 precision: specifier.precision.map { min($0, MessageFormatter.maximumWidth) })
             return PluralOperands(decimalString: text) ?? PluralOperands(value)
-        default:
+        case .text, .unsupported:
             switch argument {
             case .int(let value): return PluralOperands(value)
             case .uint(let value): return PluralOperands(value)

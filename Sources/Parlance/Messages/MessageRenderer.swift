@@ -8,15 +8,19 @@ struct MessageRenderer {
         var argument: Int?
         /// Inside a substitution variant: how `%arg` formats that argument (`lld`).
         var argumentType: String
-        /// Inside a substitution variant: the substitution as written, `%#@files@`, for diagnostics.
-        var argumentLabel: String
-        /// How many substitutions enclose this template.
-        var depth: Int
-        /// How many variations enclose this template; bounded against absurdly deep catalogs.
-        var variationDepth: Int
+        /// Inside a substitution variant: the substitution's name and position, for diagnostics.
+        var substitutionName: String
+        var substitutionPosition: Int?
 
         static let top = Scope(
-            substitutions: nil, argument: nil, argumentType: "@", argumentLabel: "", depth: 0, variationDepth: 0)
+            substitutions: nil, argument: nil, argumentType: "@", substitutionName: "", substitutionPosition: nil)
+
+        /// The substitution as written, `%2$#@files@`; built only when a diagnostic needs it.
+        var argumentLabel: String { Self.label(substitutionName, substitutionPosition) }
+
+        static func label(_ name: String, _ position: Int?) -> String {
+            "%" + (position.map { "\($0)$" } ?? "") + "#@" + name + "@"
+        }
     }
 
     let formatter: MessageFormatter
@@ -26,6 +30,10 @@ struct MessageRenderer {
     /// Bit `n - 1` is set once argument `n` was read; arguments past 64 are not tracked.
     var usedArguments: UInt64 = 0
     var substitutionCount = 0
+    /// How many substitutions enclose the template being rendered.
+    var substitutionDepth = 0
+    /// How many variations enclose the localization being rendered; bounded against absurdly deep catalogs.
+    var variationDepth = 0
 
     init(formatter: MessageFormatter, arguments: [MessageArgument]) {
         self.formatter = formatter
@@ -36,17 +44,15 @@ struct MessageRenderer {
     mutating func render(_ template: CompiledTemplate, in scope: Scope) {
         // Unpositioned conversions read arguments in turn; inside a variant they start at the substitution's own.
         var next = scope.argument ?? 1
-        for token in template.tokens {
-            switch token {
-            case .literal(let text):
+        for part in template.parts {
+            switch part {
+            case .text(let text):
                 output += text
-            case .percent:
-                output += "%"
             case .invalid(let text):
                 output += text
                 warn("\"\(text)\" is not a valid conversion; it is shown as written.")
-            case .specifier(let specifier):
-                renderSpecifier(specifier, next: &next)
+            case .conversion(let conversion):
+                renderConversion(conversion, next: &next)
             case .substitutedArgument:
                 renderSubstitutedArgument(in: scope, next: &next)
             case .substitution(let name, let position):
@@ -56,8 +62,9 @@ struct MessageRenderer {
     }
 
     /// The argument at the 1-based `index`, marked as read; `nil` with a diagnostic when missing.
-    mutating func argument(_ index: Int, for text: String) -> MessageArgument? {
+    mutating func argument(_ index: Int, for text: @autoclosure () -> String) -> MessageArgument? {
         guard index >= 1, index <= arguments.count else {
+            let text = text()
             let given = arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were"
             warn("\"\(text)\" reads argument \(index), but \(given) given.")
             return nil
@@ -85,4 +92,9 @@ struct MessageRenderer {
         }
         return FormattedMessage(string: output, diagnostics: diagnostics)
     }
+}
+
+extension Int {
+    /// The next argument number; catalogs may hold any `argNum`, so it saturates instead of trapping.
+    var after: Int { self == .max ? self : self + 1 }
 }

@@ -1,5 +1,5 @@
 /// The flags of one conversion, read once from ``FormatSpecifier/flags``.
-struct PrintfFlags: Equatable {
+struct PrintfFlags: Equatable, Sendable {
     /// `-`: pad on the right.
     var leftAlign = false
     /// `+`: always write a sign.

@@ -8,7 +8,12 @@ enum PrintfIntegers {
         negative: Bool, magnitude: UInt64, conversion: Character,
         flags: PrintfFlags, width: Int?, precision: Int?
     ) -> String {
-        let signed = conversion == "d" || conversion == "D" || conversion == "i"
+        let signed = ConversionKind(conversion) == .signed
+        // The common case, `%d` or `%lld` with nothing else, skips every adjustment.
+        if width == nil, precision == nil, flags == PrintfFlags(""), conversion == "d" || conversion == "u" {
+            if !negative { return String(magnitude) }
+            if signed { return "-" + String(magnitude) }
+        }
         var value = magnitude
         var isNegative = negative
         if !signed, negative {
@@ -16,12 +21,13 @@ enum PrintfIntegers {
             isNegative = false
         }
         let radix: Int
-        switch conversion {
-        case "o", "O": radix = 8
-        case "x", "X": radix = 16
+        switch conversion.asciiValue {
+        case UInt8(ascii: "o"), UInt8(ascii: "O"): radix = 8
+        case UInt8(ascii: "x"), UInt8(ascii: "X"): radix = 16
         default: radix = 10
         }
-        var digits = value == 0 && precision == 0 ? "" : String(value, radix: radix, uppercase: conversion == "X")
+        let uppercase = conversion.asciiValue == UInt8(ascii: "X")
+        var digits = value == 0 && precision == 0 ? "" : String(value, radix: radix, uppercase: uppercase)
         if let precision, digits.utf8.count < precision {
             digits = String(repeating: "0", count: precision - digits.utf8.count) + digits
         }
@@ -30,7 +36,7 @@ enum PrintfIntegers {
             if radix == 8, !digits.hasPrefix("0") {
                 digits = "0" + digits
             } else if radix == 16, value != 0 {
-                prefix += conversion == "X" ? "0X" : "0x"
+                prefix += uppercase ? "0X" : "0x"
             }
         }
         return PrintfPadding.number(

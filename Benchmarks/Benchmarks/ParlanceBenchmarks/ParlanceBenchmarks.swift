@@ -7,6 +7,7 @@ let benchmarks: @Sendable () -> Void = {
     loadingBenchmarks()
     pluralBenchmarks()
     messageBenchmarks()
+    runtimeBenchmarks()
 }
 
 /// What every benchmark records: time, the rate it implies, and heap allocations,

@@ -76,5 +76,17 @@ struct Target {
             benchmark: "Message: plural substitution, new formatter each call",
             baseline: "Message: String(format:) %lld files (baseline)",
             limits: []),
+        Target(
+            benchmark: "Runtime: Localizer.shared.string(key)",
+            baseline: "Runtime: [String: String] lookup (baseline)",
+            limits: [.atMostBaselineTimes(1.5)]),
+        Target(
+            benchmark: "Runtime: Localizer.shared.string(key), plain strings only",
+            baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Runtime: select(.language) between two loaded languages",
+            baseline: "Runtime: swap two [String: String] tables (baseline)",
+            limits: [.underNanoseconds(50_000)]),
     ]
 }

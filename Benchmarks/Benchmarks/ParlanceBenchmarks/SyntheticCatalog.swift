@@ -13,7 +13,7 @@ enum SyntheticCatalog {
     ]
 
     /// Words per language, so values are the lengths and scripts real translations have.
-    private static let words: [String: [String]] = [
+    static let words: [String: [String]] = [
         "ar": ["ملف", "مجلد", "حفظ", "إلغاء"], "cs": ["soubor", "složka", "uložit", "zrušit"],
         "de": ["Datei", "Ordner", "Sichern", "Abbrechen"], "en": ["file", "folder", "save", "cancel"],
         "es": ["archivo", "carpeta", "guardar", "cancelar"], "fr": ["fichier", "dossier", "enregistrer", "annuler"],
@@ -52,7 +52,7 @@ enum SyntheticCatalog {
         return Data(text.utf8)
     }
 
-    private static func phrase(_ index: Int, _ words: [String], count: Int) -> String {
+    static func phrase(_ index: Int, _ words: [String], count: Int) -> String {
         (0..<count).map { words[(index + $0 * 7) % words.count] }.joined(separator: " ")
     }
 

@@ -1,0 +1,92 @@
+/// A benchmark of Parlance, the baseline measured beside it in the same run, and what it must achieve.
+struct Target {
+    /// The benchmark's name, as registered in `Benchmarks/ParlanceBenchmarks`.
+    var benchmark: String
+    /// The benchmark it is compared with; `nil` when nothing comparable exists.
+    var baseline: String?
+    /// What must hold; empty for a figure reported for information only.
+    var limits: [Limit]
+
+    /// One condition on the median time of one call.
+    enum Limit {
+        /// At most `factor` times the baseline's median (`0.5` means at least twice as fast).
+        case atMostBaselineTimes(Double)
+        /// At most this many nanoseconds.
+        case atMostNanoseconds(Double)
+        /// Strictly less than this many nanoseconds.
+        case underNanoseconds(Double)
+
+        var description: String {
+            switch self {
+            case .atMostBaselineTimes(let factor) where factor < 1:
+                "≥ \(Report.number(1 / factor))× faster"
+            case .atMostBaselineTimes(let factor):
+                "≤ \(Report.number(factor))× baseline"
+            case .atMostNanoseconds(let limit):
+                "≤ \(Report.duration(limit))"
+            case .underNanoseconds(let limit):
+                "< \(Report.duration(limit))"
+            }
+        }
+
+        func holds(_ nanoseconds: Double, baseline: Double?) -> Bool? {
+            switch self {
+            case .atMostBaselineTimes(let factor):
+                baseline.map { nanoseconds <= factor * $0 }
+            case .atMostNanoseconds(let limit):
+                nanoseconds <= limit
+            case .underNanoseconds(let limit):
+                nanoseconds < limit
+            }
+        }
+    }
+
+    /// Every benchmark the report lists, in the order of docs/PERFORMANCE.md.
+    static let all: [Target] = [
+        Target(
+            benchmark: "Catalog load: XCStringsReader",
+            baseline: "Catalog load: JSONDecoder (baseline)",
+            limits: [.atMostBaselineTimes(1)]),
+        Target(
+            benchmark: "lproj load: ResourceFolderReader",
+            baseline: "lproj load: PropertyListSerialization (baseline)",
+            // No target was set for folders; this one holds them to the String Catalog's.
+            limits: [.atMostBaselineTimes(1)]),
+        Target(
+            benchmark: "Plural ru: category(for: Int)",
+            baseline: "Plural ru: Int switch (baseline)",
+            limits: [.atMostNanoseconds(100)]),
+        Target(
+            benchmark: "Plural ru: category(for: Double)",
+            baseline: "Plural ru: Double switch (baseline)",
+            limits: [.atMostNanoseconds(100)]),
+        Target(
+            benchmark: "Plural ru: cardinal(for:) on each call",
+            baseline: "Plural ru: Int switch (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Message: plural substitution",
+            baseline: "Message: String(format:) %lld files (baseline)",
+            limits: [.atMostNanoseconds(1_000), .atMostBaselineTimes(0.5)]),
+        Target(
+            benchmark: "Message: %@ %d",
+            baseline: "Message: String(format:) %@ %d (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Message: plural substitution, new formatter each call",
+            baseline: "Message: String(format:) %lld files (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Runtime: Localizer.shared.string(key)",
+            baseline: "Runtime: [String: String] lookup (baseline)",
+            limits: [.atMostBaselineTimes(1.5)]),
+        Target(
+            benchmark: "Runtime: Localizer.shared.string(key), plain strings only",
+            baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Runtime: select(.language) between two loaded languages",
+            baseline: "Runtime: swap two [String: String] tables (baseline)",
+            limits: [.underNanoseconds(50_000)]),
+    ]
+}

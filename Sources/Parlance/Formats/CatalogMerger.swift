@@ -21,42 +21,60 @@ struct CatalogMerger {
         self.explicitSourceLanguage = sourceLanguage
     }
 
-    mutating func add(_ file: URL, language fileLanguage: String?) throws {
+    /// One file read and parsed, ready to merge. Parsing is pure, so files parse in parallel.
+    enum ParsedFile: Sendable {
+        case catalog(Catalog, path: String)
+        case strings(StringsFile, table: String, language: String, path: String)
+        case stringsDict(StringsDictFile, table: String, language: String, path: String)
+        case failed(Diagnostic)
+    }
+
+    /// Reads and parses `file`; `fileLanguage` names the language of a table outside an `.lproj` folder.
+    static func parse(_ file: URL, language fileLanguage: String?) throws -> ParsedFile {
         let data = try Data(contentsOf: file)
         let table = file.deletingPathExtension().lastPathComponent
         let path = file.path
+        let language = Self.language(of: file) ?? fileLanguage
+        let noLanguage = ParsedFile.failed(Diagnostic(
+            .error, "cannot tell the language of \(path); put it in an xx.lproj folder or name the language."))
         do throws(ParseError) {
             switch file.pathExtension {
             case "xcstrings":
-                let catalog = try XCStringsReader.read(data, path: path, table: table)
-                addCatalog(catalog, path: path)
+                return .catalog(try XCStringsReader.read(data, path: path, table: table), path: path)
             case "strings":
-                guard let language = Self.language(of: file) ?? fileLanguage else { return noLanguage(path) }
-                let strings = try StringsFileReader.read(data, path: path)
-                diagnostics += strings.diagnostics
-                for entry in strings.entries {
-                    insert(.string(entry.value), key: entry.key, language: language, table: table,
-                           origin: Origin(path: path, kind: .strings, location: entry.location), comment: entry.comment)
-                }
+                guard let language else { return noLanguage }
+                return .strings(try StringsFileReader.read(data, path: path), table: table, language: language, path: path)
             case "stringsdict":
-                guard let language = Self.language(of: file) ?? fileLanguage else { return noLanguage(path) }
-                let dictionary = try StringsDictReader.read(data, path: path)
-                diagnostics += dictionary.diagnostics
-                for (key, localization) in dictionary.entries {
-                    insert(localization, key: key, language: language, table: table,
-                           origin: Origin(path: path, kind: .stringsDict, location: dictionary.locations[key]), comment: nil)
-                }
+                guard let language else { return noLanguage }
+                return .stringsDict(try StringsDictReader.read(data, path: path), table: table, language: language, path: path)
             default:
-                diagnostics.append(Diagnostic(.error, "\(path) is not a .xcstrings, .strings or .stringsdict file."))
+                return .failed(Diagnostic(.error, "\(path) is not a .xcstrings, .strings or .stringsdict file."))
             }
         } catch {
-            diagnostics.append(error.diagnostic)
+            return .failed(error.diagnostic)
         }
     }
 
-    private mutating func noLanguage(_ path: String) {
-        diagnostics.append(Diagnostic(
-            .error, "cannot tell the language of \(path); put it in an xx.lproj folder or name the language."))
+    /// Merges one parsed file; files must arrive in the order of their paths.
+    mutating func add(_ parsed: ParsedFile) {
+        switch parsed {
+        case .catalog(let catalog, let path):
+            addCatalog(catalog, path: path)
+        case .strings(let strings, let table, let language, let path):
+            diagnostics += strings.diagnostics
+            for entry in strings.entries {
+                insert(.string(entry.value), key: entry.key, language: language, table: table,
+                       origin: Origin(path: path, kind: .strings, location: entry.location), comment: entry.comment)
+            }
+        case .stringsDict(let dictionary, let table, let language, let path):
+            diagnostics += dictionary.diagnostics
+            for (key, localization) in dictionary.entries {
+                insert(localization, key: key, language: language, table: table,
+                       origin: Origin(path: path, kind: .stringsDict, location: dictionary.locations[key]), comment: nil)
+            }
+        case .failed(let diagnostic):
+            diagnostics.append(diagnostic)
+        }
     }
 
     /// The language an `.lproj` folder names, in BCP 47 spelling.
@@ -96,9 +114,7 @@ struct CatalogMerger {
     private mutating func insert(
         _ localization: Localization, key: String, language: String, table: String, origin: Origin, comment: String?
     ) {
-        var catalog = catalogs[table] ?? Catalog(table: table, sourceLanguage: "")
-        defer { catalogs[table] = catalog }
-        if let previous = origins[table]?[key]?[language], let existing = catalog.entries[key]?[language] {
+        if let previous = origins[table]?[key]?[language], let existing = catalogs[table]?.entries[key]?[language] {
             let overrides = previous.kind == .strings && origin.kind == .stringsDict
             if !overrides, existing != localization {
                 diagnostics.append(Diagnostic(
@@ -109,7 +125,8 @@ struct CatalogMerger {
             }
             if !overrides { return }
         }
-        catalog.entries.modify(key, default: CatalogEntry()) { entry in
+        // Modified in place: copying the table out and back would copy it on every insert.
+        catalogs[table, default: Catalog(table: table, sourceLanguage: "")].entries.modify(key, default: CatalogEntry()) { entry in
             entry[language] = localization
             if entry.comment == nil, let comment { entry.comment = comment }
         }

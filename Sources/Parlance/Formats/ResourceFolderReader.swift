@@ -39,9 +39,17 @@ public enum ResourceFolderReader {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
         }
         let files = isDirectory.boolValue ? try catalogFiles(under: url) : [url]
+        let fileLanguage = isDirectory.boolValue ? nil : language
+        // Parse on every core; merge in path order, so the result never depends on timing.
+        let parsed = Locked([Result<CatalogMerger.ParsedFile, any Error>?](repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            let result = Result { try CatalogMerger.parse(files[index], language: fileLanguage) }
+            parsed.withLock { $0[index] = result }
+        }
         var merger = CatalogMerger(sourceLanguage: sourceLanguage)
-        for file in files {
-            try merger.add(file, language: isDirectory.boolValue ? nil : language)
+        for result in parsed.withLock({ $0 }) {
+            guard let result else { continue }
+            merger.add(try result.get())
         }
         return merger.result(files: files.map(\.path))
     }

@@ -2,20 +2,12 @@ extension LanguageSnapshot {
     /// The string for `key`, following the fallback chain: this language, its CLDR
     /// parents, the catalogs' source language, then `defaultValue`, then the key itself.
     ///
-    /// Variations resolve for the configured device; a plural resolves for no count
-    /// (its `other` form).
+    /// Without arguments nothing is formatted: a message with variations or substitutions
+    /// returns its template as `NSLocalizedString` would (the configured device's variant,
+    /// a plural's `other` form). Pass arguments to render it.
     @inline(__always)
     public func string(_ key: String, table: String = defaultTable, default defaultValue: String? = nil) -> String {
-        switch storage.value(key, table: table) {
-        case .plain(let value)?:
-            return value
-        case .rich(let message)?:
-            if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
-            return message.plainValue ?? render(message, arguments: [])
-        case nil:
-            reportMissing(key, table: table, resolvedFrom: nil)
-            return defaultValue ?? key
-        }
+        storage.string(key, table: table, default: defaultValue)
     }
 
     /// The message for `key` rendered with `arguments`: printf-style specifiers, plural
@@ -61,12 +53,9 @@ extension LanguageSnapshot {
     }
 
     func reportMissing(_ key: String, table: String, resolvedFrom: Language?) {
-        storage.reporter?.report(MissingKey(language: language, table: table, key: key, resolvedFrom: resolvedFrom))
+        storage.reportMissing(key, table: table, resolvedFrom: resolvedFrom)
     }
 
-    func render(_ message: ResolvedMessage, arguments: [MessageArgument]) -> String {
-        formatter(for: message.language).format(message.localization, arguments).string
-    }
 
     func formatter(for language: Language) -> MessageFormatter {
         storage.messageFormatter(for: language)

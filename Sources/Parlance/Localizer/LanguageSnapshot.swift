@@ -44,13 +44,35 @@ final class ResolvedMessage: Sendable {
     let isFallback: Bool
     /// The string when the value is a plain string unit.
     let plainValue: String?
+    /// What a lookup without arguments returns: the template itself, unformatted, as
+    /// `NSLocalizedString` returns a format: the device's variant, a plural's `other`
+    /// form, a format's string unit.
+    let template: String
 
-    init(localization: Localization, language: Language, isFallback: Bool) {
+    init(localization: Localization, language: Language, isFallback: Bool, device: DeviceClass) {
         self.localization = localization
         self.language = language
         self.isFallback = isFallback
         let isPlain = localization.variations == nil && (localization.substitutions?.isEmpty ?? true)
         self.plainValue = isPlain ? (localization.stringUnit?.value ?? localization.stringSet?.values.first) : nil
+        self.template = Self.template(of: localization, device: device, depth: 0) ?? ""
+    }
+
+    private static func template(of localization: Localization, device: DeviceClass, depth: Int) -> String? {
+        guard depth < 8 else { return nil }
+        switch localization.variations {
+        case .plural(let forms)?:
+            let form = forms[.other] ?? forms.sorted { $0.key < $1.key }.first?.value
+            return form.flatMap { template(of: $0, device: device, depth: depth + 1) }
+        case .device(let forms)?:
+            let form = forms[device] ?? forms[.other] ?? forms.sorted { $0.key.rawValue < $1.key.rawValue }.first?.value
+            return form.flatMap { template(of: $0, device: device, depth: depth + 1) }
+        case .width(let forms)?:
+            let form = forms.sorted { $0.key > $1.key }.first?.value
+            return form.flatMap { template(of: $0, device: device, depth: depth + 1) }
+        case nil:
+            return localization.stringUnit?.value ?? localization.stringSet?.values.first
+        }
     }
 }
 
@@ -90,6 +112,25 @@ final class SnapshotStorage: Sendable {
         messageFormatters[candidate] ?? MessageFormatter(language: candidate.identifier, device: device)
     }
 
+    /// The value of `key` in `table` without arguments: one hash probe.
+    @inline(__always)
+    func string(_ key: String, table: String, default defaultValue: String?) -> String {
+        switch value(key, table: table) {
+        case .plain(let value)?:
+            return value
+        case .rich(let message)?:
+            if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
+            return message.template
+        case nil:
+            reportMissing(key, table: table, resolvedFrom: nil)
+            return defaultValue ?? key
+        }
+    }
+
+    func reportMissing(_ key: String, table: String, resolvedFrom: Language?) {
+        reporter?.report(MissingKey(language: language, table: table, key: key, resolvedFrom: resolvedFrom))
+    }
+
     @inline(__always)
     func value(_ key: String, table: String) -> ResolvedValue? {
         table == LanguageSnapshot.defaultTable ? defaultTable[key] : tables[table]?[key]
@@ -115,7 +156,8 @@ extension LanguageSnapshot {
                         let localization = localizations.first(where: { Language($0.key) == candidate })?.value,
                         localization.hasContent
                     else { continue }
-                    let message = ResolvedMessage(localization: localization, language: candidate, isFallback: index >= ownCount)
+                    let message = ResolvedMessage(
+                        localization: localization, language: candidate, isFallback: index >= ownCount, device: device)
                     if candidate == language, let plain = message.plainValue {
                         table[key] = .plain(plain)
                     } else {

@@ -1,10 +1,14 @@
+import Synchronization
 import Observation
 extension Localizer {
     /// The string for `key` in the current language; see ``LanguageSnapshot/string(_:table:default:)``.
     @inline(__always)
     public func string(_ key: String, table: String = LanguageSnapshot.defaultTable, default defaultValue: String? = nil) -> String {
         registrar.access(self, keyPath: \.language)
-        return LanguageSnapshot(storage: currentStorage).string(key, table: table, default: defaultValue)
+        // No retain of the snapshot: it lives as long as the localizer.
+        return current.load(ordering: .acquiring)._withUnsafeGuaranteedRef {
+            $0.string(key, table: table, default: defaultValue)
+        }
     }
 
     /// The message for `key` rendered with `arguments` in the current language.

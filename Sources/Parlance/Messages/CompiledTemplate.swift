@@ -41,11 +41,13 @@ public struct CompiledTemplate: Sendable, Hashable {
         // Huge templates are rare and would crowd the cache; compile them each time.
         guard text.utf8.count <= TemplateCache.maximumTemplateLength else { return CompiledTemplate(template) }
         let slot = text.withUTF8 { TemplateCache.slot(of: $0) }
-        if let compiled = templateCache.withLock({ $0.slots[slot] }), TemplateCache.same(compiled.template, template) {
+        let shard = templateCacheShards[slot / TemplateCache.slotsPerShard]
+        let index = slot % TemplateCache.slotsPerShard
+        if let compiled = shard.withLock({ $0.slots[index] }), TemplateCache.same(compiled.template, template) {
             return compiled
         }
         let compiled = CompiledTemplate(template)
-        templateCache.withLock { $0.slots[slot] = compiled }
+        shard.withLock { $0.slots[index] = compiled }
         return compiled
     }
 }
@@ -100,11 +102,15 @@ final class Conversion: Sendable {
 
 /// Recently compiled templates: a direct-mapped table, so a lookup is one cheap hash and
 /// one comparison, and untrusted content can at worst evict entries, never grow memory.
+/// The table is split into shards with a lock each, so threads rendering different
+/// templates rarely wait for one another.
 struct TemplateCache: Sendable {
     static let maximumTemplateLength = 4_096
     static let slotCount = 4_096
+    static let shardCount = 64
+    static let slotsPerShard = slotCount / shardCount
 
-    var slots: [CompiledTemplate?] = Array(repeating: nil, count: slotCount)
+    var slots: [CompiledTemplate?] = Array(repeating: nil, count: slotsPerShard)
 
     /// The slot of a template: FNV-1a over its UTF-8 bytes, eight at a time. String's own
     /// hashing normalizes Unicode first, which is slow for non-ASCII text and pointless here.
@@ -140,4 +146,4 @@ struct TemplateCache: Sendable {
     }
 }
 
-private let templateCache = Locked(TemplateCache())
+private let templateCacheShards = (0..<TemplateCache.shardCount).map { _ in Locked(TemplateCache()) }

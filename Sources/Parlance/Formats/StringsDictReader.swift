@@ -281,6 +281,7 @@ extension FormatToken {
         case .literal(let text): text
         case .specifier(let specifier): specifier.text
         case .substitution(let name, let position): "%" + (position.map { "\($0)$" } ?? "") + "#@\(name)@"
+        case .substitutedArgument: "%arg"
         case .percent: "%%"
         case .invalid(let text): text
         }

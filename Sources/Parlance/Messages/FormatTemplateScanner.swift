@@ -5,6 +5,8 @@
 public enum FormatTemplateScanner {
     static let conversions: Set<Character> = ["@", "d", "D", "i", "u", "U", "o", "O", "x", "X", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "p", "n"]
     static let flagCharacters: Set<Character> = ["-", "+", " ", "#", "0", "'"]
+    /// Digits read for a position, width or precision; more could only overflow.
+    static let maximumDigits = 9
 
     /// The tokens of `template`, in order; adjacent literal text is joined.
     public static func tokens(in template: String) -> [FormatToken] {
@@ -45,26 +47,23 @@ public enum FormatTemplateScanner {
         }
         guard index < s.endIndex else { return invalid() }
         if s[index] == "%" { return (.percent, s.index(after: index)) }
+        if s[index...].hasPrefix("arg") { return (.substitutedArgument, s.index(index, offsetBy: 3)) }
 
-        var position: Int?
         // A leading run of digits followed by `$` is a position.
-        var lookahead = index
-        var digits = 0
-        while lookahead < s.endIndex, s[lookahead].isASCII, s[lookahead].isNumber, digits < 10 {
-            lookahead = s.index(after: lookahead)
-            digits += 1
-        }
-        if digits > 0, lookahead < s.endIndex, s[lookahead] == "$" {
-            position = Int(s[index..<lookahead])
-            index = s.index(after: lookahead)
-            if position == 0 { return invalid() }
+        var position: Int?
+        if let (number, afterDollar) = scanPosition(s, index) {
+            guard number > 0 else { index = afterDollar; return invalid() }
+            position = number
+            index = afterDollar
         }
 
-        // `%#@name@`
+        // `%#@name@`: the name runs to the next `@` and holds no space or `%`.
         if s[index...].hasPrefix("#@") {
             let nameStart = s.index(index, offsetBy: 2)
-            guard let end = s[nameStart...].firstIndex(of: "@") else {
-                index = s.endIndex
+            var end = nameStart
+            while end < s.endIndex, s[end] != "@", s[end] != "%", !s[end].isWhitespace { end = s.index(after: end) }
+            guard end < s.endIndex, s[end] == "@", end > nameStart else {
+                index = nameStart
                 return invalid()
             }
             return (.substitution(name: String(s[nameStart..<end]), position: position), s.index(after: end))
@@ -74,14 +73,12 @@ public enum FormatTemplateScanner {
         while index < s.endIndex, flagCharacters.contains(s[index]) {
             flags.append(s[index]); index = s.index(after: index)
         }
-        var hasStar = false
-        var width: Int?
-        (width, index, hasStar) = scanNumberOrStar(s, index, hasStar)
-        var precision: Int?
+        let width = scanAmount(s, &index)
+        var precision: Amount = (nil, nil)
         if index < s.endIndex, s[index] == "." {
             index = s.index(after: index)
-            (precision, index, hasStar) = scanNumberOrStar(s, index, hasStar)
-            if precision == nil, !hasStar { precision = 0 }
+            precision = scanAmount(s, &index)
+            if precision.value == nil, precision.source == nil { precision.value = 0 }
         }
         var length = ""
         for modifier in ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"] where s[index...].hasPrefix(modifier) {
@@ -90,36 +87,54 @@ public enum FormatTemplateScanner {
             break
         }
         guard index < s.endIndex, conversions.contains(s[index]) else {
-            if index < s.endIndex { index = s.index(after: index) }
+            // Swallow the offending character, but never a `%` that starts the next conversion.
+            if index < s.endIndex, s[index] != "%" { index = s.index(after: index) }
             return invalid()
         }
         let conversion = s[index]
         index = s.index(after: index)
         let specifier = FormatSpecifier(
-            position: position, flags: flags, width: width, precision: precision, length: length,
-            conversion: conversion, hasStarArgument: hasStar, text: String(s[start..<index]))
+            position: position, flags: flags, width: width.value, precision: precision.value,
+            widthArgument: width.source, precisionArgument: precision.source, length: length,
+            conversion: conversion, text: String(s[start..<index]))
         return (.specifier(specifier), index)
     }
 
-    private static func scanNumberOrStar(
-        _ s: String, _ start: String.Index, _ hasStar: Bool
-    ) -> (Int?, String.Index, Bool) {
+    private typealias Amount = (value: Int?, source: FormatSpecifier.ArgumentSource?)
+
+    /// `digits$` at `start`: the number and the index after `$`.
+    private static func scanPosition(_ s: String, _ start: String.Index) -> (Int, String.Index)? {
         var index = start
+        var value = 0
+        var digits = 0
+        while index < s.endIndex, s[index].isASCII, let digit = s[index].wholeNumberValue {
+            guard digits < maximumDigits else { return nil }
+            value = value * 10 + digit
+            digits += 1
+            index = s.index(after: index)
+        }
+        guard digits > 0, index < s.endIndex, s[index] == "$" else { return nil }
+        return (value, s.index(after: index))
+    }
+
+    /// A width or precision: digits, `*` or `*digits$`.
+    private static func scanAmount(_ s: String, _ index: inout String.Index) -> Amount {
         if index < s.endIndex, s[index] == "*" {
             index = s.index(after: index)
-            // `*2$` reads the width from a positional argument.
-            var lookahead = index
-            while lookahead < s.endIndex, s[lookahead].isASCII, s[lookahead].isNumber { lookahead = s.index(after: lookahead) }
-            if lookahead > index, lookahead < s.endIndex, s[lookahead] == "$" { index = s.index(after: lookahead) }
-            return (nil, index, true)
+            if let (number, afterDollar) = scanPosition(s, index), number > 0 {
+                index = afterDollar
+                return (nil, .position(number))
+            }
+            return (nil, .next)
         }
         var value = 0
         var digits = 0
         while index < s.endIndex, s[index].isASCII, let digit = s[index].wholeNumberValue {
-            if value < 100_000 { value = value * 10 + digit }
+            // Keep reading so the digits are consumed, but stop growing before overflow.
+            if value < 100_000_000 { value = value * 10 + digit }
             digits += 1
             index = s.index(after: index)
         }
-        return (digits > 0 ? min(value, 100_000) : nil, index, hasStar)
+        return (digits > 0 ? value : nil, nil)
     }
 }

@@ -6,6 +6,10 @@ public enum FormatToken: Hashable, Sendable {
     case specifier(FormatSpecifier)
     /// A `%#@name@` substitution, optionally positional (`%2$#@name@`).
     case substitution(name: String, position: Int?)
+    /// `%arg`: inside a String Catalog substitution variant, the substituted argument itself.
+    ///
+    /// Scanned as its own token because read as printf it would be `%a` followed by `rg`.
+    case substitutedArgument
     /// `%%`, a literal percent sign.
     case percent
     /// Something that starts with `%` but is no valid conversion; `text` is what was skipped.
@@ -14,22 +18,35 @@ public enum FormatToken: Hashable, Sendable {
 
 /// A printf conversion: `%[position$][flags][width][.precision][length]conversion`.
 public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
+    /// Where a `*` width or precision reads its value.
+    public enum ArgumentSource: Hashable, Sendable {
+        /// `*`: the next argument in sequence, before the converted value.
+        case next
+        /// `*2$`: the argument at a 1-based position.
+        case position(Int)
+    }
+
     /// The explicit 1-based argument position (`%2$d`), if any.
     public var position: Int?
     /// Flags among `-+ #0'`.
     public var flags: String
-    /// The minimum width; `nil` when absent. A `*` width reads an argument and is kept in ``text`` only.
+    /// The minimum width written as digits; `nil` when absent or read from an argument (``widthArgument``).
     public var width: Int?
-    /// The precision after `.`; `nil` when absent.
+    /// The precision after `.` written as digits (`.` alone is 0); `nil` when absent or read from an argument.
     public var precision: Int?
+    /// Where a `*` width comes from; `nil` when the width is not `*`.
+    public var widthArgument: ArgumentSource?
+    /// Where a `*` precision comes from; `nil` when the precision is not `*`.
+    public var precisionArgument: ArgumentSource?
     /// The length modifier: `hh`, `h`, `l`, `ll`, `q`, `L`, `z`, `t` or `j`.
     public var length: String
-    /// The conversion character: `@ d i u o x X f F e E g G a A c C s S p n`.
+    /// The conversion character: `@ d D i u U o O x X f F e E g G a A c C s S p n`.
     public var conversion: Character
-    /// Whether width or precision is `*` (read from an argument).
-    public var hasStarArgument: Bool
     /// The specifier exactly as written, `%` included.
     public var text: String
+
+    /// Whether width or precision is `*` (read from an argument).
+    public var hasStarArgument: Bool { widthArgument != nil || precisionArgument != nil }
 
     public var description: String { text }
 

@@ -97,7 +97,7 @@ public struct AccessorGenerator: Sendable {
             switch token {
             case .literal(let literal): words += literal
             case .substitution(let name, _): words += " \(name) "
-            case .specifier, .percent, .invalid: words += " "
+            case .specifier, .substitutedArgument, .percent, .invalid: words += " "
             }
         }
         if let name = SwiftIdentifier.lowerCamel(words) { return name }

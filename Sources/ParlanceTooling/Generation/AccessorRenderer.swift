@@ -46,14 +46,14 @@ struct AccessorRenderer {
     private mutating func render(_ accessor: Accessor) {
         let name = SwiftIdentifier.escaped(accessor.name)
         let parameters = AccessorParameters(accessor.signature)
-        let lookup = lookupCall(accessor, arguments: parameters.internalNames)
+        let lookup = lookupCall(accessor, parameters: parameters)
         documentation(accessor)
         if parameters.declarations.isEmpty {
             line("\(access.rawValue) static var \(name): Swift.String {")
             line("    \(name)(localizer: .shared)")
             line("}")
             line("")
-            documentation(accessor)
+            line("/// `\(accessor.name)`, looked up through `localizer`: one made for a request or a test.")
             line("\(access.rawValue) static func \(name)(localizer: Parlance.Localizer) -> Swift.String {")
         } else {
             let list = (parameters.declarations + ["localizer: Parlance.Localizer = .shared"]).joined(separator: ", ")
@@ -63,9 +63,15 @@ struct AccessorRenderer {
         line("}")
     }
 
-    private func lookupCall(_ accessor: Accessor, arguments: [String]) -> String {
+    private func lookupCall(_ accessor: Accessor, parameters: AccessorParameters) -> String {
         var parts = [SwiftLiteral.string(accessor.key)]
-        parts += arguments.map { "Parlance.MessageArgument(\($0))" }
+        if accessor.signature.namedPlaceholders.isEmpty {
+            parts += parameters.messageArguments
+        } else {
+            let pairs = zip(accessor.signature.namedPlaceholders, parameters.internalNames)
+                .map { "\(SwiftLiteral.string($0)): \($1)" }
+            parts.append("values: [\(pairs.joined(separator: ", "))]")
+        }
         if accessor.table != "Localizable" { parts.append("table: \(SwiftLiteral.string(accessor.table))") }
         return "localizer.string(\(parts.joined(separator: ", ")))"
     }
@@ -89,25 +95,28 @@ struct AccessorRenderer {
 /// Substitutions give labels (`correct:`); other arguments are unlabeled, named `count`
 /// when the value is a plural chosen by its only argument, `value` when there is one
 /// argument, and `arg1`, `arg2`, … otherwise. Names never repeat, and never shadow the
-/// `localizer` parameter.
+/// `localizer` parameter. `{name}` placeholders are labeled by their names and take a
+/// `MessageArgument`, which keeps a number a number for the runtime to format.
 struct AccessorParameters {
     var declarations: [String] = []
     var internalNames: [String] = []
+    /// Each argument as the lookup passes it. A `Double` is passed as `.double(_:)`:
+    /// `MessageArgument.init` is ambiguous for it, since `Double` is both a
+    /// `BinaryFloatingPoint` and `CustomStringConvertible`.
+    var messageArguments: [String] = []
 
     init(_ signature: AccessorSignature) {
         var used: Set<String> = ["localizer"]
+        for placeholder in signature.namedPlaceholders {
+            let name = Self.unique(SwiftIdentifier.lowerCamel(placeholder) ?? "value", &used)
+            declarations.append("\(SwiftIdentifier.escaped(name)): Parlance.MessageArgument")
+            internalNames.append(SwiftIdentifier.escaped(name))
+        }
         let single = signature.arguments.count == 1
         for argument in signature.arguments {
             let label = argument.substitution.flatMap(SwiftIdentifier.lowerCamel)
-            var base = label ?? (single ? (signature.isPlural && argument.kind == .integer ? "count" : "value") : "arg\(argument.position)")
-            if SwiftIdentifier.reserved.contains(base) { base += "Value" }
-            var name = base
-            var number = 2
-            while used.contains(name) {
-                name = base + String(number)
-                number += 1
-            }
-            used.insert(name)
+            let base = label ?? (single ? (signature.isPlural && argument.kind == .integer ? "count" : "value") : "arg\(argument.position)")
+            let name = Self.unique(base, &used)
             let escaped = SwiftIdentifier.escaped(name)
             if label != nil {
                 declarations.append("\(escaped): \(argument.kind.parameterType)")
@@ -115,6 +124,19 @@ struct AccessorParameters {
                 declarations.append("_ \(escaped): \(argument.kind.parameterType)")
             }
             internalNames.append(escaped)
+            messageArguments.append(argument.kind == .floatingPoint
+                ? "Parlance.MessageArgument.double(\(escaped))" : "Parlance.MessageArgument(\(escaped))")
         }
+    }
+
+    private static func unique(_ base: String, _ used: inout Set<String>) -> String {
+        var name = SwiftIdentifier.reserved.contains(base) ? base + "Value" : base
+        var number = 2
+        while used.contains(name) {
+            name = base + String(number)
+            number += 1
+        }
+        used.insert(name)
+        return name
     }
 }

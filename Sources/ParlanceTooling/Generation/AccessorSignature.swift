@@ -20,6 +20,9 @@ struct AccessorSignature: Hashable {
 
     /// The arguments in position order, with no gaps.
     var arguments: [Argument] = []
+    /// The names of `{name}` placeholders, in order of first use, for values that have no
+    /// printf arguments; filled from a dictionary by name.
+    var namedPlaceholders: [String] = []
     /// Whether the value varies by plural category at the top level, so its integer
     /// argument is the count the plural form is chosen by.
     var isPlural = false
@@ -39,6 +42,11 @@ struct AccessorSignature: Hashable {
             reader.read(template: key, substitutions: nil)
         }
         problems = reader.problems
+        if reader.found.isEmpty {
+            namedPlaceholders = reader.named
+        } else if !reader.named.isEmpty {
+            problems.append("printf arguments and {name} placeholders are mixed; the accessor takes the printf arguments only")
+        }
         let highest = reader.found.keys.max() ?? 0
         for position in stride(from: 1, through: highest, by: 1) {
             if let argument = reader.found[position] {
@@ -62,6 +70,7 @@ struct AccessorSignature: Hashable {
     private struct Reader {
         var found: [Int: Argument] = [:]
         var problems: [String] = []
+        var named: [String] = []
 
         mutating func read(_ localization: Localization, substitutions: OrderedMap<String, Substitution>?) {
             if let value = localization.stringUnit?.value {
@@ -90,9 +99,15 @@ struct AccessorSignature: Hashable {
             for token in FormatTemplateScanner.tokens(in: template) {
                 switch token {
                 case .specifier(let specifier):
-                    if specifier.hasStarArgument, specifier.position == nil {
-                        record(Argument(position: next, kind: .integer))
-                        next += 1
+                    // A `*` width or precision reads an integer of its own, before the value.
+                    for source in [specifier.widthArgument, specifier.precisionArgument].compactMap({ $0 }) {
+                        switch source {
+                        case .next:
+                            record(Argument(position: next, kind: .integer))
+                            next += 1
+                        case .position(let position):
+                            record(Argument(position: position, kind: .integer))
+                        }
                     }
                     let position = specifier.position ?? next
                     if specifier.position == nil { next += 1 }
@@ -104,7 +119,9 @@ struct AccessorSignature: Hashable {
                     let kind = substitution?.formatSpecifier.last.map(AccessorSignature.kind(of:)) ?? .integer
                     record(Argument(position: position, kind: kind, substitution: name))
                     if let substitution { readVariants(of: substitution) }
-                case .literal, .percent, .invalid:
+                case .literal(let text):
+                    for name in Self.placeholderNames(in: text) where !named.contains(name) { named.append(name) }
+                case .substitutedArgument, .percent, .invalid:
                     break
                 }
             }
@@ -116,11 +133,30 @@ struct AccessorSignature: Hashable {
             guard case .plural(let forms)? = substitution.variations else { return }
             for category in forms.keys.sorted() {
                 guard let value = forms[category]?.stringUnit?.value else { continue }
-                for case .specifier(let specifier) in FormatTemplateScanner.tokens(in: value.replacing("%arg", with: "")) {
+                for case .specifier(let specifier) in FormatTemplateScanner.tokens(in: value) {
                     guard let position = specifier.position else { continue }
                     record(Argument(position: position, kind: AccessorSignature.kind(of: specifier.conversion)))
                 }
             }
+        }
+
+        /// `count` for `{count}`: braces around letters, digits and `_`.
+        static func placeholderNames(in text: String) -> [String] {
+            var names: [String] = []
+            var current: String?
+            for character in text {
+                if character == "{" {
+                    current = ""
+                } else if character == "}", let name = current, !name.isEmpty {
+                    names.append(name)
+                    current = nil
+                } else if character.isASCII, character.isLetter || character.isNumber || character == "_" {
+                    current?.append(character)
+                } else {
+                    current = nil
+                }
+            }
+            return names
         }
 
         private mutating func record(_ argument: Argument) {

@@ -15,7 +15,7 @@ extension PseudoLocalization {
     }
 
     /// Accents the text and appends filler words worth 40% of its visible length
-    /// (placeholders do not count: their printed width is unknown).
+    /// (placeholders do not count: their printed width is unknown), at least one word.
     static func expanded(_ pieces: [PseudoText.Piece]) -> String {
         let visible = pieces.reduce(0) { $0 + ($1.isPlaceholder ? 0 : $1.text.count) }
         guard visible > 0 else { return pieces.map(\.text).joined() }
@@ -23,7 +23,7 @@ extension PseudoLocalization {
         var filler = ""
         var index = 0
         // Whole words only: a cut word would look like a truncation bug of its own.
-        while filler.count < target {
+        while filler.isEmpty || filler.count + 2 < target {
             filler += " " + fillerWords[index % fillerWords.count]
             index += 1
         }

@@ -127,8 +127,12 @@ struct CatalogMerger {
             if let declared = declaredSourceLanguages[table] {
                 catalog.sourceLanguage = declared
             } else {
+                // A table that exists only as .lproj folders takes the source language the
+                // folder's String Catalogs agree on, else English when present.
+                let declared = Set(declaredSourceLanguages.values)
                 let languages = catalog.languages
                 catalog.sourceLanguage = explicitSourceLanguage
+                    ?? (declared.count == 1 ? declared.first : nil)
                     ?? (languages.contains("en") ? "en" : languages.first { $0 != "Base" } ?? "en")
             }
             result.append(catalog)

@@ -29,7 +29,8 @@ public enum ResourceFolderReader {
     /// - Parameters:
     ///   - url: The folder or file.
     ///   - sourceLanguage: The language keys are written in, for tables that come only from
-    ///     `.lproj` folders; by default `en` when there is an `en.lproj`, otherwise the first language.
+    ///     `.lproj` folders; by default the one the folder's String Catalogs declare, else `en`
+    ///     when there is an `en.lproj`, otherwise the first language.
     ///   - language: For a single `.strings` or `.stringsdict` file outside an `.lproj` folder, the language it holds.
     /// - Throws: `CocoaError` when the path cannot be listed or read.
     public static func read(at url: URL, sourceLanguage: String? = nil, language: String? = nil) throws -> ResourceFolder {

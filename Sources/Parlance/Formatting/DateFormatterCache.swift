@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The `DateFormatter`s one ``LocaleFormatter`` has made, one per pair of styles.
 ///
@@ -14,7 +13,7 @@ final class DateFormatterCache: Sendable {
 
     private let locale: Locale
     private let timeZone: TimeZone
-    private let formatters = Mutex<[Key: DateFormatter]>([:])
+    private let formatters = Locked<[Key: DateFormatter]>([:])
 
     init(locale: Locale, timeZone: TimeZone) {
         self.locale = locale

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Picks the best available language for what a user prefers, the way CLDR orders
 /// fallbacks.
@@ -117,7 +116,7 @@ public struct LanguageMatcher: Sendable {
 
 /// The usual script of languages and language–region pairs, from Foundation's likely subtags.
 enum ScriptData {
-    private static let cache = Mutex<[String: String]>([:])
+    private static let cache = Locked<[String: String]>([:])
 
     static func likelyScript(of tag: String) -> String? {
         if let cached = cache.withLock({ $0[tag] }) { return cached.isEmpty ? nil : cached }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A printf-style template scanned once, ready to render many times.
 ///
@@ -141,4 +140,4 @@ struct TemplateCache: Sendable {
     }
 }
 
-private let templateCache = Mutex(TemplateCache())
+private let templateCache = Locked(TemplateCache())

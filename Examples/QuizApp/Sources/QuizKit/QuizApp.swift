@@ -7,9 +7,13 @@ import QuizUI
 public final class QuizApp: Sendable {
     public let localizer: Localizer
 
-    /// The app's bundled catalogs and question pools.
+    /// The app's bundled catalogs and question pools: the copied `Resources` folder, which
+    /// Foundation on Linux already treats as the bundle's resource folder.
     public static var resources: URL {
-        Bundle.module.resourceURL!.appendingPathComponent("Resources")
+        let base = Bundle.module.resourceURL ?? Bundle.module.bundleURL
+        let nested = base.appendingPathComponent("Resources")
+        let isNested = FileManager.default.fileExists(atPath: nested.appendingPathComponent("Localizable.xcstrings").path)
+        return isNested ? nested : base
     }
 
     /// - Parameters:

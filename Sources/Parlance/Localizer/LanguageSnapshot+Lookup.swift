@@ -1,0 +1,93 @@
+extension LanguageSnapshot {
+    /// The string for `key`, following the fallback chain: this language, its CLDR
+    /// parents, the catalogs' source language, then `defaultValue`, then the key itself.
+    ///
+    /// Variations resolve for the configured device; a plural resolves for no count
+    /// (its `other` form).
+    @inline(__always)
+    public func string(_ key: String, table: String = defaultTable, default defaultValue: String? = nil) -> String {
+        switch storage.value(key, table: table) {
+        case .plain(let value)?:
+            return value
+        case .rich(let message)?:
+            if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
+            return message.plainValue ?? render(message, arguments: [])
+        case nil:
+            reportMissing(key, table: table, resolvedFrom: nil)
+            return defaultValue ?? key
+        }
+    }
+
+    /// The message for `key` rendered with `arguments`: printf-style specifiers, plural
+    /// and device variations, and `%#@name@` substitutions, in this snapshot's language
+    /// (plural rules follow the language whose catalog held the message).
+    public func string(
+        _ key: String, _ arguments: MessageArgument..., table: String = defaultTable, default defaultValue: String? = nil
+    ) -> String {
+        string(key, arguments: arguments, table: table, default: defaultValue)
+    }
+
+    /// The message for `key` rendered with an array of arguments.
+    public func string(
+        _ key: String, arguments: [MessageArgument], table: String = defaultTable, default defaultValue: String? = nil
+    ) -> String {
+        message(key, arguments: arguments, table: table, default: defaultValue).string
+    }
+
+    /// The message for `key` with `{name}` placeholders filled from `values`
+    /// (the component-library style of seed 002: `"{count} selections"`).
+    public func string(
+        _ key: String, values: [String: MessageArgument], table: String = defaultTable, default defaultValue: String? = nil
+    ) -> String {
+        message(key, values: values, table: table, default: defaultValue).string
+    }
+
+    /// The message for `key` with `{name}` placeholders filled, with what went wrong.
+    public func message(
+        _ key: String, values: [String: MessageArgument], table: String = defaultTable, default defaultValue: String? = nil
+    ) -> FormattedMessage {
+        let template = string(key, table: table, default: defaultValue)
+        return formatter(for: language).format(named: template, values)
+    }
+
+    /// Whether `key` has a value in this snapshot's language or a language it falls back to.
+    public func contains(_ key: String, table: String = defaultTable) -> Bool {
+        storage.value(key, table: table) != nil
+    }
+
+    /// The keys of `table`, sorted.
+    public func keys(in table: String = defaultTable) -> [String] {
+        (storage.tables[table]?.keys).map { $0.sorted() } ?? []
+    }
+
+    func reportMissing(_ key: String, table: String, resolvedFrom: Language?) {
+        storage.reporter?.report(MissingKey(language: language, table: table, key: key, resolvedFrom: resolvedFrom))
+    }
+
+    func render(_ message: ResolvedMessage, arguments: [MessageArgument]) -> String {
+        formatter(for: message.language).format(message.localization, arguments).string
+    }
+
+    func formatter(for language: Language) -> MessageFormatter {
+        storage.messageFormatter(for: language)
+    }
+}
+
+extension LanguageSnapshot {
+    /// The message for `key` rendered with `arguments`, with what went wrong while
+    /// rendering (a missing argument, a malformed specifier).
+    public func message(
+        _ key: String, arguments: [MessageArgument], table: String = defaultTable, default defaultValue: String? = nil
+    ) -> FormattedMessage {
+        switch storage.value(key, table: table) {
+        case .plain(let template)?:
+            return formatter(for: language).format(template, arguments)
+        case .rich(let message)?:
+            if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
+            return formatter(for: message.language).format(message.localization, arguments)
+        case nil:
+            reportMissing(key, table: table, resolvedFrom: nil)
+            return formatter(for: language).format(defaultValue ?? key, arguments)
+        }
+    }
+}

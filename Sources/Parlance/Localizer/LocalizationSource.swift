@@ -1,0 +1,110 @@
+import Foundation
+
+/// Where a ``Localizer`` finds its catalogs.
+///
+/// A source is asked for the languages it has once, and for the catalogs of a
+/// language only when that language is first used, so a folder with forty
+/// `.lproj` tables reads only the ones an app shows.
+public protocol LocalizationSource: Sendable {
+    /// The languages there are catalogs for.
+    func availableLanguages() throws -> [Language]
+    /// Catalogs holding `language`. They may hold other languages too; the localizer
+    /// takes only `language` from them.
+    func catalogs(for language: Language) throws -> [Catalog]
+}
+
+/// Catalogs already in memory: for tests, for catalogs built in code, for servers
+/// that read their catalogs at start-up.
+public struct InMemoryLocalizationSource: LocalizationSource {
+    public let catalogs: [Catalog]
+
+    public init(_ catalogs: [Catalog]) { self.catalogs = catalogs }
+
+    public func availableLanguages() -> [Language] {
+        var languages: [Language] = []
+        for catalog in catalogs {
+            for tag in catalog.languages + [catalog.sourceLanguage] {
+                if let language = Language(tag), !languages.contains(language) { languages.append(language) }
+            }
+        }
+        return languages
+    }
+
+    public func catalogs(for language: Language) -> [Catalog] { catalogs }
+}
+
+/// A resources folder: `*.xcstrings` anywhere below it (read once, on first use) and
+/// `xx.lproj/*.strings|*.stringsdict` (read per language, on first use).
+public final class FolderLocalizationSource: LocalizationSource {
+    public let folder: URL
+    private let sourceLanguage: String?
+    private let stringCatalogs = Locked<[Catalog]?>(nil)
+
+    /// - Parameters:
+    ///   - folder: The resources folder.
+    ///   - sourceLanguage: The language keys are written in, for tables that exist only as `.lproj` folders.
+    public init(folder: URL, sourceLanguage: String? = nil) {
+        self.folder = folder
+        self.sourceLanguage = sourceLanguage
+    }
+
+    public func availableLanguages() throws -> [Language] {
+        var languages: [Language] = []
+        func add(_ tag: String) {
+            if let language = Language(tag), !languages.contains(language) { languages.append(language) }
+        }
+        for catalog in try loadStringCatalogs() {
+            catalog.languages.forEach(add)
+            add(catalog.sourceLanguage)
+        }
+        for folder in try lprojFolders() { add(folder.deletingPathExtension().lastPathComponent) }
+        return languages
+    }
+
+    public func catalogs(for language: Language) throws -> [Catalog] {
+        var catalogs = try loadStringCatalogs()
+        for lproj in try lprojFolders() where Language(lproj.deletingPathExtension().lastPathComponent) == language {
+            let tables = try ResourceFolderReader.read(at: lproj, sourceLanguage: sourceLanguage)
+            if let error = tables.diagnostics.first(where: { $0.severity == .error }) {
+                throw LocalizationSourceError(diagnostic: error)
+            }
+            catalogs += tables.catalogs
+        }
+        return catalogs
+    }
+
+    private func loadStringCatalogs() throws -> [Catalog] {
+        if let cached = stringCatalogs.withLock({ $0 }) { return cached }
+        // Read outside the lock; two first readers may both read, one result is kept.
+        var catalogs: [Catalog] = []
+        for file in try ResourceFolderReader.catalogFiles(under: folder) where file.pathExtension == "xcstrings" {
+            do {
+                catalogs.append(try XCStringsReader.read(Data(contentsOf: file), path: file.path))
+            } catch let error as ParseError {
+                throw LocalizationSourceError(diagnostic: error.diagnostic)
+            }
+        }
+        return stringCatalogs.withLock { cached in
+            if cached == nil { cached = catalogs }
+            return cached ?? catalogs
+        }
+    }
+
+    private func lprojFolders() throws -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var folders: [URL] = []
+        for case let url as URL in enumerator where url.pathExtension == "lproj" {
+            folders.append(url)
+            enumerator.skipDescendants()
+        }
+        return folders.sorted { $0.path < $1.path }
+    }
+}
+
+/// A catalog a source could not read.
+public struct LocalizationSourceError: Error, CustomStringConvertible, Sendable {
+    public var diagnostic: Diagnostic
+    public var description: String { diagnostic.description }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+extension Localizer {
+    /// The localized variant of a resource file for the current language (seed 001's
+    /// question pools), along the same fallback chain as strings.
+    ///
+    /// For each language of the chain (current language, its CLDR parents, the source
+    /// language) it tries `<name>_<language>.<ext>` (also with `_` in the tag), then
+    /// `<language>.lproj/<name>.<ext>`; at the end, `<name>.<ext>`. So with French as the
+    /// source language, `questions.json` serves French and `questions_en.json` English.
+    /// - Parameters:
+    ///   - name: The resource name without extension.
+    ///   - ext: The extension, without the dot.
+    ///   - directory: Where to look; by default the configured resource directory.
+    public func url(forResource name: String, withExtension ext: String?, in directory: URL? = nil) -> URL? {
+        guard let directory = directory ?? configuration.resourceDirectory else { return nil }
+        let suffix = ext.map { ".\($0)" } ?? ""
+        let fileManager = FileManager.default
+        func existing(_ url: URL) -> URL? { fileManager.fileExists(atPath: url.path) ? url : nil }
+        for language in currentSnapshot.fallbackChain {
+            let tags = Array(Set([language.identifier, language.identifier.replacingOccurrences(of: "-", with: "_")])).sorted()
+            for tag in tags {
+                if let url = existing(directory.appendingPathComponent("\(name)_\(tag)\(suffix)")) { return url }
+            }
+            for tag in tags {
+                if let url = existing(directory.appendingPathComponent("\(tag).lproj").appendingPathComponent(name + suffix)) {
+                    return url
+                }
+            }
+        }
+        return existing(directory.appendingPathComponent(name + suffix))
+    }
+}

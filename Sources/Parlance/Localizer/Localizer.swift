@@ -1,0 +1,160 @@
+import Foundation
+import Observation
+import Synchronization
+
+/// The live localization object: the loaded catalogs and the current language.
+///
+/// ```swift
+/// let localizer = try Localizer(
+///     resourcesAt: Bundle.module.resourceURL!,
+///     configuration: .init(defaultLanguage: "it", preferenceStore: UserDefaultsPreferenceStore()))
+/// localizer.string("quiz.title")                 // "Quiz dei serpenti"
+/// localizer.selection = .language("fr")          // no restart
+/// localizer.string("quiz.title")                 // "Quiz des serpents"
+/// ```
+///
+/// Switching takes effect for the next lookup on every thread. Lookups never take a
+/// lock: they read the current ``LanguageSnapshot`` through one atomic reference, so a
+/// lookup sees the old language or the new one entirely. A language's tables load at
+/// most once, the first time the language is used, and never under a lock that lookups
+/// wait on. Every change is announced after it is visible to lookups: through
+/// Observation (SwiftUI re-renders views that read the localizer), ``changes()``, and
+/// ``languageDidChangeNotification``.
+public final class Localizer: Sendable {
+    /// How a localizer starts and behaves.
+    public struct Configuration: Sendable {
+        /// The language used when neither a stored choice nor the device's languages match.
+        public var defaultLanguage: Language
+        /// Where the user's choice is remembered; `nil` remembers nothing.
+        public var preferenceStore: (any LanguagePreferenceStore)?
+        /// The device's preferred languages, most preferred first.
+        public var preferredLanguages: @Sendable () -> [Language]
+        /// The device class device variations are chosen for.
+        public var device: DeviceClass
+        /// Called once per language, table and key that a lookup did not find, on a queue of its own.
+        public var missingKeyHandler: (@Sendable (MissingKey) -> Void)?
+        /// Where localized resources such as `questions_en.json` live; by default the source's folder.
+        public var resourceDirectory: URL?
+        /// The center ``languageDidChangeNotification`` is posted to; `nil` posts nothing.
+        public var notificationCenter: NotificationCenter?
+
+        public init(
+            defaultLanguage: Language = "en",
+            preferenceStore: (any LanguagePreferenceStore)? = nil,
+            preferredLanguages: @escaping @Sendable () -> [Language] = Localizer.devicePreferredLanguages,
+            device: DeviceClass = .other,
+            missingKeyHandler: (@Sendable (MissingKey) -> Void)? = nil,
+            resourceDirectory: URL? = nil,
+            notificationCenter: NotificationCenter? = .default
+        ) {
+            self.defaultLanguage = defaultLanguage
+            self.preferenceStore = preferenceStore
+            self.preferredLanguages = preferredLanguages
+            self.device = device
+            self.missingKeyHandler = missingKeyHandler
+            self.resourceDirectory = resourceDirectory
+            self.notificationCenter = notificationCenter
+        }
+    }
+
+    struct State {
+        var selection: LanguageSelection
+        var language: Language
+        /// Catalogs per language, each read at most once (until ``reload()``).
+        var catalogs: [Language: [Catalog]] = [:]
+        var snapshots: [Language: SnapshotStorage] = [:]
+        /// Every snapshot ever made current stays alive while the localizer lives, so a
+        /// lookup that loaded the reference just before a switch never reads freed memory.
+        var retained: [SnapshotStorage] = []
+        var continuations: [UUID: AsyncStream<LanguageChange>.Continuation] = [:]
+        var diagnostics: [Diagnostic] = []
+    }
+
+    let source: any LocalizationSource
+    let configuration: Configuration
+    /// The languages the source holds.
+    public let availableLanguages: [Language]
+    let matcher: LanguageMatcher
+    let current: Atomic<Unmanaged<SnapshotStorage>>
+    let state: Locked<State>
+    /// Serialises loading so each language's tables load once; lookups never take it.
+    let loadLock = Locked<Void>(())
+    let registrar = ObservationRegistrar()
+    let reporter: MissingKeyReporter?
+
+    /// A localizer over any source.
+    /// - Throws: what the source throws when it cannot list its languages.
+    public convenience init(source: any LocalizationSource, configuration: Configuration = Configuration()) throws {
+        self.init(source: source, available: try source.availableLanguages(), configuration: configuration)
+    }
+
+    /// A localizer over catalogs already in memory.
+    public convenience init(catalogs: [Catalog], configuration: Configuration = Configuration()) {
+        let source = InMemoryLocalizationSource(catalogs)
+        self.init(source: source, available: source.availableLanguages(), configuration: configuration)
+    }
+
+    /// A localizer over a resources folder (`*.xcstrings`, `xx.lproj/*.strings|*.stringsdict`).
+    /// - Throws: when the folder cannot be listed or a String Catalog in it cannot be read.
+    public convenience init(resourcesAt folder: URL, configuration: Configuration = Configuration()) throws {
+        var configuration = configuration
+        if configuration.resourceDirectory == nil { configuration.resourceDirectory = folder }
+        try self.init(source: FolderLocalizationSource(folder: folder), configuration: configuration)
+    }
+
+    init(source: any LocalizationSource, available: [Language], configuration: Configuration) {
+        self.source = source
+        self.configuration = configuration
+        self.availableLanguages = available
+        self.matcher = LanguageMatcher(available: available)
+        self.reporter = configuration.missingKeyHandler.map { MissingKeyReporter(handler: $0) }
+        let (selection, diagnostics) = Self.storedSelection(configuration.preferenceStore, matcher: matcher)
+        let language = Self.resolve(selection, matcher: matcher, configuration: configuration)
+        var initial = State(selection: selection, language: language)
+        initial.diagnostics = diagnostics
+        self.state = Locked(initial)
+        // A placeholder until the first snapshot is built just below.
+        let empty = SnapshotStorage(language: language, chain: [], tables: [:], device: configuration.device, reporter: nil)
+        self.current = Atomic(Unmanaged.passUnretained(empty))
+        state.withLock { $0.retained.append(empty) }
+        current.store(Unmanaged.passUnretained(storage(for: language)), ordering: .releasing)
+    }
+
+    /// The current language.
+    public var language: Language {
+        registrar.access(self, keyPath: \.language)
+        return currentStorage.language
+    }
+
+    /// What the user chose. Setting it switches at once and remembers the choice in the
+    /// preference store; `.system` follows the device again and forgets the stored choice.
+    public var selection: LanguageSelection {
+        get {
+            registrar.access(self, keyPath: \.selection)
+            return state.withLock { $0.selection }
+        }
+        set { select(newValue) }
+    }
+
+    /// The snapshot lookups use now.
+    public var currentSnapshot: LanguageSnapshot {
+        registrar.access(self, keyPath: \.language)
+        return LanguageSnapshot(storage: currentStorage)
+    }
+
+    @inline(__always)
+    var currentStorage: SnapshotStorage {
+        current.load(ordering: .acquiring).takeUnretainedValue()
+    }
+
+    /// Problems found at start-up and while loading: a corrupt stored choice, a catalog
+    /// that could not be read.
+    public var diagnostics: [Diagnostic] { state.withLock { $0.diagnostics } }
+
+    /// The device's preferred languages as Foundation reports them.
+    public static let devicePreferredLanguages: @Sendable () -> [Language] = {
+        Locale.preferredLanguages.compactMap { Language($0) }
+    }
+}
+
+extension Localizer: Observable {}

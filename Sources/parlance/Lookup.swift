@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import Parlance
+import ParlanceTooling
+
+struct Lookup: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the string an app shows for a key in a language, following the fallback chain.",
+        discussion: "With --explain, also print the chain of languages tried and where the value came from."
+    )
+
+    @Argument(help: "A catalog file or a resources folder.")
+    var path: String
+
+    @Argument(help: "The key to look up.")
+    var key: String
+
+    @Option(name: .customLong("lang"), help: "The language to look up, such as fr or pt-BR.")
+    var language: String
+
+    @Option(help: "The table, such as Localizable or InfoPlist.")
+    var table: String = LanguageSnapshot.defaultTable
+
+    @Flag(help: "Print the languages tried and where the value came from.")
+    var explain = false
+
+    func run() throws {
+        let localizer = try Terminal.localizer(for: path, language: language)
+        let snapshot = localizer.currentSnapshot
+        print(snapshot.string(key, table: table))
+        guard explain else { return }
+        let explanation = snapshot.explain(key, table: table)
+        print("requested: \(Language(language).map(\.identifier) ?? language), showing: \(snapshot.language)")
+        print("chain: \(explanation.chain.map(\.identifier).joined(separator: " → "))")
+        switch explanation.source {
+        case .language(let found):
+            print("from: \(found)\(found == snapshot.language ? "" : " (fallback)")")
+        case .key:
+            print("from: no catalog holds \"\(key)\" in \(table); the key itself is shown")
+        }
+    }
+}

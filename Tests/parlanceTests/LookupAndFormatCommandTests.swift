@@ -1,0 +1,47 @@
+import Testing
+
+@Suite("parlance lookup and format")
+struct LookupAndFormatCommandTests {
+    let example = "Examples/QuizApp"
+
+    @Test("lookup prints the resolved string, and --explain the chain and the source")
+    func lookup() throws {
+        let plain = try Parlance.run(["lookup", example, "quiz.title", "--lang", "it"])
+        #expect(plain.status == 0)
+        #expect(plain.standardOutput == "Quiz dei serpenti\n")
+        let explained = try Parlance.run(["lookup", example, "settings.title", "--lang", "fr-CA", "--table", "Settings", "--explain"])
+        #expect(explained.standardOutput == "Réglages\nrequested: fr-CA, showing: fr\nchain: fr\nfrom: fr\n")
+        let fallback = try Parlance.run(["lookup", example, "quiz.start", "--lang", "it", "--explain"])
+        #expect(fallback.standardOutput == "Tocca per iniziare\nrequested: it, showing: it\nchain: it → fr\nfrom: it\n")
+        let missing = try Parlance.run(["lookup", example, "nothing.here", "--lang", "en", "--explain"])
+        #expect(missing.standardOutput == """
+            nothing.here
+            requested: en, showing: en
+            chain: en → fr
+            from: no catalog holds "nothing.here" in Localizable; the key itself is shown
+
+            """)
+    }
+
+    @Test("format renders plurals, substitutions, devices and named values in the language", arguments: [
+        (["%lld questions restantes", "--lang", "fr", "--arg", "1"], "1 question restante\n"),
+        (["%lld questions restantes", "--lang", "en", "--arg", "2"], "2 questions left\n"),
+        (["%#@correct@ sur %#@total@", "--lang", "it", "--arg", "1", "--arg", "5"], "1 risposta esatta su 5 domande\n"),
+        (["quiz.start", "--lang", "en", "--device", "mac"], "Click to start\n"),
+        (["load_more_count", "--lang", "fr", "--value", "count=4"], "Charger 4 de plus\n"),
+        (["settings.cache.size", "--lang", "en", "--table", "Settings", "--arg", "1"], "1 cached file\n"),
+    ])
+    func format(arguments: [String], expected: String) throws {
+        let result = try Parlance.run(["format", example] + arguments)
+        #expect(result.status == 0)
+        #expect(result.standardOutput == expected)
+    }
+
+    @Test("A missing argument renders a visible marker and a warning, never a crash")
+    func missingArgument() throws {
+        let result = try Parlance.run(["format", example, "%#@correct@ sur %#@total@", "--lang", "en", "--arg", "1"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("⟨?⟩"))
+        #expect(!result.standardError.isEmpty)
+    }
+}

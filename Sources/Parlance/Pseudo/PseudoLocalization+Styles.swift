@@ -27,7 +27,10 @@ extension PseudoLocalization {
             filler += " " + fillerWords[index % fillerWords.count]
             index += 1
         }
-        return pieces.map { $0.isPlaceholder ? $0.text : accented($0.text) }.joined() + filler
+        let text = pieces.map { $0.isPlaceholder ? $0.text : accented($0.text) }.joined()
+        // After a stray `%`, a plain space would start a new conversion (`% o` is octal).
+        if text.hasSuffix("%") { filler = "\u{00A0}" + filler.dropFirst() }
+        return text + filler
     }
 
     /// Wraps each run of letters and digits in RIGHT-TO-LEFT MARK + RIGHT-TO-LEFT OVERRIDE …

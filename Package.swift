@@ -8,15 +8,25 @@ let package = Package(
         .library(name: "Parlance", targets: ["Parlance"]),
         .library(name: "ParlanceTooling", targets: ["ParlanceTooling"]),
         .executable(name: "parlance", targets: ["parlance"]),
+        .plugin(name: "ParlanceGenerate", targets: ["ParlanceGenerate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Extraction reads Swift sources the way the compiler does.
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
         // The runtime: the toolchain alone (Foundation, Synchronization, Observation).
         .target(name: "Parlance"),
-        // What only tools need: dumps, conversions, reports.
-        .target(name: "ParlanceTooling", dependencies: ["Parlance"]),
+        // What only tools need: dumps, conversions, reports, code generation, extraction.
+        .target(
+            name: "ParlanceTooling",
+            dependencies: [
+                "Parlance",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
         // The command line: thin commands over ParlanceTooling.
         .executableTarget(
             name: "parlance",
@@ -25,6 +35,12 @@ let package = Package(
                 "ParlanceTooling",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        // Generates typed accessors for a target's catalogs at build time.
+        .plugin(
+            name: "ParlanceGenerate",
+            capability: .buildTool(),
+            dependencies: ["parlance"]
         ),
         // Writes preference files in a loop for the crash-safety test, which kills it.
         .executableTarget(
@@ -50,7 +66,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -22,7 +22,8 @@ let package = Package(
         .target(
             name: "QuizKit",
             dependencies: ["QuizUI", .product(name: "Parlance", package: "Parlance")],
-            resources: [.copy("Resources")]
+            resources: [.copy("Resources")],
+            plugins: [.plugin(name: "ParlanceGenerate", package: "Parlance")]
         ),
         .executableTarget(name: "quiz", dependencies: ["QuizKit"]),
         .testTarget(name: "QuizKitTests", dependencies: ["QuizKit", "QuizUI"]),

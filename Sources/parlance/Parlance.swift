@@ -5,6 +5,6 @@ struct ParlanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parlance",
         abstract: "Read, convert and check Apple localization catalogs, on Linux and Apple platforms.",
-        subcommands: [Dump.self, Convert.self, Lookup.self, Plural.self, Format.self]
+        subcommands: [Dump.self, Convert.self, Lookup.self, Plural.self, Format.self, Generate.self, Extract.self, Pseudo.self]
     )
 }

@@ -1,0 +1,14 @@
+import Parlance
+
+extension QuizApp {
+    /// The home screen's title and score through the typed accessors the ParlanceGenerate
+    /// plugin writes from this target's catalogs at build time: a misspelled key or a
+    /// missing argument is a compile error, and the lookup still follows a language switch.
+    public func typedHomeLines(correct: Int, total: Int) -> [String] {
+        [
+            L10n.Quiz.title(localizer: localizer),
+            L10n.correctSurTotal(correct: correct, total: total, localizer: localizer),
+            L10n.Settings.Cache.size(total, localizer: localizer),
+        ]
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Parlance
+import ParlanceTooling
+import Testing
+
+@Suite("Finding the keys code uses")
+struct SourceKeyScannerTests {
+    static func scan(_ source: String) -> [SourceKeyUsage] {
+        SourceKeyScanner.scan(source: source, path: "App.swift")
+    }
+
+    @Test("Each lookup form yields its key, table, comment and default value", arguments: [
+        (#"let a = "hello".localized()"#, SourceKeyUsage(key: "hello", location: .init(file: "App.swift", line: 1, column: 9))),
+        (#"let a = "n %lld".localized(with: 3, table: "Quiz")"#, SourceKeyUsage(key: "n %lld", table: "Quiz", location: .init(file: "App.swift", line: 1, column: 9))),
+        (#"let a = localizer.string("quiz.start", table: "Quiz", default: "Start")"#, SourceKeyUsage(key: "quiz.start", table: "Quiz", defaultValue: "Start", location: .init(file: "App.swift", line: 1, column: 26))),
+        (#"let a = Localizer.shared.string("k", 3)"#, SourceKeyUsage(key: "k", location: .init(file: "App.swift", line: 1, column: 33))),
+        (#"let a = LocalizationProvider.string("close")"#, SourceKeyUsage(key: "close", location: .init(file: "App.swift", line: 1, column: 37))),
+        (#"let a = String(localized: "nav", defaultValue: "Quiz", table: "T", comment: "Title.")"#, SourceKeyUsage(key: "nav", table: "T", comment: "Title.", defaultValue: "Quiz", location: .init(file: "App.swift", line: 1, column: 27))),
+        (#"let a = NSLocalizedString("ok", tableName: "T", value: "OK", comment: "Button.")"#, SourceKeyUsage(key: "ok", table: "T", comment: "Button.", defaultValue: "OK", location: .init(file: "App.swift", line: 1, column: 27))),
+        (#"let a = NSLocalizedString("ok", comment: "")"#, SourceKeyUsage(key: "ok", location: .init(file: "App.swift", line: 1, column: 27))),
+        (#"let a = Text("Hello", tableName: "T", comment: "Greeting.")"#, SourceKeyUsage(key: "Hello", table: "T", comment: "Greeting.", location: .init(file: "App.swift", line: 1, column: 14))),
+        (#"let é = Text("Héllo \"you\"\n")"#, SourceKeyUsage(key: "Héllo \"you\"\n", location: .init(file: "App.swift", line: 1, column: 14))),
+    ])
+    func forms(source: String, usage: SourceKeyUsage) {
+        #expect(Self.scan(source) == [usage])
+    }
+
+    @Test("Interpolations become specifiers as Xcode extracts them", arguments: [
+        (#"Text("\(count) files")"#, "%lld files"),
+        (#"Text("\(items.count) items, 100%")"#, "%lld items, 100%%"),
+        (#"Text("\(fileCount) files")"#, "%lld files"),
+        (#"Text("\(3) and \(2.5)")"#, "%lld and %lf"),
+        (#"Text("Hi \(name)")"#, "Hi %@"),
+        (#"Text("\(ratio, specifier: "%.2f") done")"#, "%.2f done"),
+        (#"String(localized: "\(n) left")"#, "%lld left"),
+    ])
+    func interpolation(source: String, key: String) {
+        #expect(Self.scan(source).map(\.key) == [key])
+    }
+
+    @Test("Keys that are not literals, and look-alikes, are not keys", arguments: [
+        #"Text(verbatim: "x")"#,
+        #"Text(title)"#,
+        #"localizer.string(key)"#,
+        #"localizer.string("\(key)")"#,
+        #"name.localized()"#,
+        #"NSLocalizedString(key, comment: "")"#,
+        #"String(describing: "x")"#,
+        #"let s = "plain""#,
+    ])
+    func notKeys(source: String) {
+        #expect(Self.scan(source).isEmpty)
+    }
+
+    @Test("Broken code is scanned as far as it parses")
+    func brokenCode() {
+        let usages = Self.scan("func f( {\n  Text(\"kept\")\n")
+        #expect(usages.map(\.key) == ["kept"])
+    }
+
+    @Test("A fixture screen yields every key in source order, with places")
+    func fixtureFile() throws {
+        let url = Fixtures.url("extract/QuizScreen.swift.txt")
+        let usages = try SourceKeyScanner.scan(files: [url])
+        #expect(usages.map { "\($0.location.line):\($0.location.column) \($0.key) [\($0.tableName)]" } == [
+            "10:18 quiz.title [Localizable]",
+            "11:18 Questions left: %lld [Localizable]",
+            "14:37 quiz.start [Quiz]",
+            "15:37 settings.open [Settings]",
+            "17:44 nav.title [Localizable]",
+            "20:26 footer.note [Localizable]",
+            "21:25 score %lld [Localizable]",
+            "22:53 close [Localizable]",
+        ])
+        #expect(usages.allSatisfy { $0.location.file == url.path })
+    }
+}

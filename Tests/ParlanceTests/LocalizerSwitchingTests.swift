@@ -135,3 +135,19 @@ struct LocalizerSwitchingTests {
         #expect(change == LanguageChange(oldLanguage: "en", newLanguage: "vi", selection: .language("vi")))
     }
 }
+
+@Suite("Arguments from variables")
+struct MessageArgumentVariableTests {
+    @Test("Variables of the common types convert without ambiguity")
+    func variables() {
+        let double = 2.5
+        let float: Float = 0.5
+        let int = 3
+        let unsigned: UInt8 = 7
+        let text = "x"
+        let decimal = Decimal(string: "1.50")!
+        #expect([MessageArgument(double), MessageArgument(float), MessageArgument(int), MessageArgument(unsigned),
+                  MessageArgument(text), MessageArgument(decimal)]
+            == [.double(2.5), .double(0.5), .int(3), .int(7), .string("x"), .decimal(Decimal(string: "1.5")!)])
+    }
+}

@@ -33,8 +33,10 @@ public enum MessageArgument: Sendable, Hashable {
         }
     }
 
-    /// Any binary floating-point number, widened or narrowed to `Double`.
-    public init(_ value: some BinaryFloatingPoint) {
+    /// Any binary floating-point number, widened or narrowed to `Double`. (Spelled with
+    /// `CustomStringConvertible` so it is more specific than ``init(_:)-(CustomStringConvertible)``,
+    /// as `BinaryInteger`, which refines that protocol, already is.)
+    public init(_ value: some BinaryFloatingPoint & CustomStringConvertible) {
         self = .double(Double(value))
     }
 

@@ -5,6 +5,13 @@ extension CoverageReport {
     /// language, drawn with inline CSS, so it opens offline and from a CI artifact.
     public var html: String {
         var body = ""
+        if languages.count > 1 {
+            body += "<section class=\"overview\">\n<h2>All languages</h2>\n<div class=\"chart\">\n"
+            for language in languages {
+                body += Self.bar(total(for: language), label: language)
+            }
+            body += "</div>\n</section>\n"
+        }
         for language in languages {
             let total = total(for: language)
             let name = Language(language).map(\.englishName).flatMap { $0 == language ? nil : $0 }
@@ -14,7 +21,7 @@ extension CoverageReport {
             body += " <span class=\"percent\">\(Self.percent(total.permille))</span></h2>\n"
             body += "<div class=\"chart\">\n"
             for row in rows where row.language == language {
-                body += Self.bar(row)
+                body += Self.bar(row, label: row.table)
             }
             body += "</div>\n</section>\n"
         }
@@ -41,11 +48,11 @@ extension CoverageReport {
             """
     }
 
-    /// One table's row: its name, a bar of three segments, and the numbers.
-    private static func bar(_ row: Row) -> String {
-        let label = "\(row.table): \(row.translated) translated, \(row.needsReview) need review, \(row.missing) missing"
+    /// One row of a chart: its name, a bar of three segments, and the numbers.
+    private static func bar(_ row: Row, label name: String) -> String {
+        let label = "\(name): \(row.translated) translated, \(row.needsReview) need review, \(row.missing) missing"
         var html = "<div class=\"row\">"
-        html += "<span class=\"table\">\(escaped(row.table))</span>"
+        html += "<span class=\"table\" title=\"\(escaped(name))\">\(escaped(name))</span>"
         html += "<div class=\"bar\" role=\"img\" aria-label=\"\(escaped(label))\" title=\"\(escaped(label))\">"
         for (kind, count) in [("translated", row.translated), ("review", row.needsReview), ("missing", row.missing)] where count > 0 {
             let width = count * 1000 / max(row.total, 1)
@@ -79,7 +86,7 @@ extension CoverageReport {
         .legend { font-size: .85rem; color: #5a6472; margin: 0 0 1.5rem; }
         .swatch { display: inline-block; width: .8rem; height: .8rem; border-radius: 2px; margin: 0 .3rem 0 .8rem; vertical-align: -1px; }
         .swatch:first-child { margin-left: 0; }
-        .language { margin: 0 0 1.75rem; }
+        .language, .overview { margin: 0 0 1.75rem; }
         h2 { font-size: 1.1rem; margin: 0 0 .5rem; display: flex; gap: .5rem; align-items: baseline; border-bottom: 1px solid var(--track); padding-bottom: .3rem; }
         h2 .tag { font-family: ui-monospace, Menlo, monospace; }
         h2 .name { color: #5a6472; font-weight: normal; }

@@ -53,13 +53,14 @@ struct StatsTests {
             #expect(!html.contains(forbidden))
         }
         #expect(html.components(separatedBy: "<section class=\"language\">").count - 1 == 3)
+        #expect(html.components(separatedBy: "<section class=\"overview\">").count - 1 == 1)
         #expect(html.contains(#"<div class="bar" role="img" aria-label="Localizable: 2 translated, 2 need review, 1 missing" title="Localizable: 2 translated, 2 need review, 1 missing"><span class="translated" style="width: 40.0%"></span><span class="review" style="width: 40.0%"></span><span class="missing" style="width: 20.0%"></span></div>"#))
     }
 
     @Test("Names are escaped in the HTML page")
     func escaping() {
         let report = CoverageReport(rows: [.init(table: "<b>&\"", language: "fr", translated: 1)])
-        #expect(report.html.contains("<span class=\"table\">&lt;b&gt;&amp;&quot;</span>"))
+        #expect(report.html.contains("<span class=\"table\" title=\"&lt;b&gt;&amp;&quot;\">&lt;b&gt;&amp;&quot;</span>"))
     }
 
     @Test("A file that cannot be read is reported and the rest is counted")

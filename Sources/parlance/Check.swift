@@ -26,7 +26,7 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("manifest"), help: "A component library's key manifest (.keys.json) whose keys the catalogs must provide; repeatable.")
     var manifests: [String] = []
 
-    @Option(help: "How to print findings: text, json or github.")
+    @Option(help: "How to print findings: one line each, a JSON array, or GitHub annotations.")
     var format: FindingFormat = .text
 
     @Flag(help: "Treat every warning as an error.")

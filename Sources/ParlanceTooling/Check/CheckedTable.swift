@@ -37,19 +37,35 @@ struct CheckedValue: Sendable {
 extension CheckedTable {
     /// A String Catalog as a checked table, with its keys and languages located in `bytes`.
     init(catalog: Catalog, path: String, bytes: [UInt8]) {
-        let offsets = StringCatalogOffsets(bytes: bytes)
+        let offsets = StringCatalogOffsets(bytes: bytes).keys
         let positions = TextPositions(bytes: bytes, path: path)
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
+        // Keys and languages come in file order on both sides; a lookup is the fallback.
+        var byName: [String: Int]?
         var keys = OrderedMap<String, CheckedKey>()
-        for (key, entry) in catalog.entries {
-            let keyLocation = offsets.keys[key].map(positions.location(ofByte:)) ?? fileStart
+        for (index, key) in catalog.entries.keys.enumerated() {
+            guard let entry = catalog.entries[key] else { continue }
+            var found: StringCatalogOffsets.Key?
+            if index < offsets.count, offsets[index].name == key {
+                found = offsets[index]
+            } else {
+                if byName == nil { byName = Dictionary(offsets.enumerated().map { ($1.name, $0) }) { first, _ in first } }
+                found = byName?[key].map { offsets[$0] }
+            }
+            let keyLocation = found.map { positions.location(ofByte: $0.offset) } ?? fileStart
             var checked = CheckedKey(
                 location: keyLocation, comment: entry.comment, extractionState: entry.extractionState,
                 shouldTranslate: entry.shouldTranslate)
-            let languageOffsets = offsets.languages[key] ?? [:]
-            for (language, localization) in entry.localizations ?? OrderedMap() {
-                let location = languageOffsets[language].map(positions.location(ofByte:)) ?? keyLocation
-                checked.values[language] = CheckedValue(localization: localization, location: location)
+            if let localizations = entry.localizations {
+                let languageOffsets = found?.languages ?? []
+                for (position, language) in localizations.keys.enumerated() {
+                    guard let localization = localizations[language] else { continue }
+                    let offset = position < languageOffsets.count && languageOffsets[position].name == language
+                        ? languageOffsets[position].offset
+                        : languageOffsets.first { $0.name == language }?.offset
+                    let location = offset.map(positions.location(ofByte:)) ?? keyLocation
+                    checked.values[language] = CheckedValue(localization: localization, location: location)
+                }
             }
             keys[key] = checked
         }

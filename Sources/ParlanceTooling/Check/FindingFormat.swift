@@ -43,28 +43,39 @@ public enum FindingFormat: String, Sendable, CaseIterable {
             output += "  {\n"
             output += "    \"column\": \(finding.location.column),\n"
             output += "    \"file\": "
-            JSONText.quote(finding.location.file, into: &output)
+            Self.quote(finding.location.file, into: &output)
             if let key = finding.key {
                 output += ",\n    \"key\": "
-                JSONText.quote(key, into: &output)
+                Self.quote(key, into: &output)
             }
             if let language = finding.language {
                 output += ",\n    \"language\": "
-                JSONText.quote(language, into: &output)
+                Self.quote(language, into: &output)
             }
             output += ",\n    \"line\": \(finding.location.line),\n    \"message\": "
-            JSONText.quote(finding.message, into: &output)
+            Self.quote(finding.message, into: &output)
             output += ",\n    \"rule\": "
-            JSONText.quote(finding.rule.rawValue, into: &output)
+            Self.quote(finding.rule.rawValue, into: &output)
             output += ",\n    \"severity\": "
-            JSONText.quote(finding.severity.rawValue, into: &output)
+            Self.quote(finding.severity.rawValue, into: &output)
             if let table = finding.table {
                 output += ",\n    \"table\": "
-                JSONText.quote(table, into: &output)
+                Self.quote(table, into: &output)
             }
             output += index < findings.count - 1 ? "\n  },\n" : "\n  }\n"
         }
         output += "]\n"
+    }
+
+    /// JSON quoting with a fast path for the common case, text that needs no escape.
+    private static func quote(_ text: String, into output: inout String) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            output += "\""
+            output += text
+            output += "\""
+        } else {
+            JSONText.quote(text, into: &output)
+        }
     }
 
     /// GitHub's escaping for a command's message: `%`, carriage return and line feed.

@@ -6,17 +6,23 @@
 /// language). The file has already been read without error, so it is valid JSON;
 /// on anything else the scan still ends, and keys it did not reach have no offset.
 struct StringCatalogOffsets: Sendable {
-    /// The byte offset of each key's opening quote under `strings`.
-    var keys: [String: Int] = [:]
-    /// The byte offset of each language's opening quote under a key's `localizations`.
-    var languages: [String: [String: Int]] = [:]
+    /// One key under `strings`: the byte offset of its opening quote, and of each of its
+    /// languages' under `localizations`, in file order.
+    struct Key: Sendable {
+        var name: String
+        var offset: Int
+        var languages: [(name: String, offset: Int)] = []
+    }
+
+    /// The keys in file order, which is the order ``XCStringsReader`` keeps them in, so the
+    /// checker can pair them up without hashing every key again.
+    var keys: [Key] = []
 
     init(bytes: [UInt8]) {
         // The member name each open container was opened under (`nil` for arrays and the top).
         var containers: [(isObject: Bool, name: String?)] = []
         var expectingName = false
         var pendingName: String?
-        var currentKey: String?
         var index = 0
         let count = bytes.count
         while index < count {
@@ -33,12 +39,11 @@ struct StringCatalogOffsets: Sendable {
                     pendingName = JSONStrings.decode(bytes, from: start, to: end)
                 } else if depth == 2 && inStrings {
                     let key = JSONStrings.decode(bytes, from: start, to: end)
-                    if keys[key] == nil { keys[key] = start }
-                    currentKey = key
+                    keys.append(Key(name: key, offset: start))
                     pendingName = key
-                } else if depth == 4 && inStrings && containers[3].name == "localizations", let currentKey {
+                } else if depth == 4 && inStrings && containers[3].name == "localizations", !keys.isEmpty {
                     let language = JSONStrings.decode(bytes, from: start, to: end)
-                    if languages[currentKey]?[language] == nil { languages[currentKey, default: [:]][language] = start }
+                    keys[keys.count - 1].languages.append((language, start))
                     pendingName = nil
                 } else {
                     pendingName = nil

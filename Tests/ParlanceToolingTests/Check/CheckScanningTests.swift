@@ -1,3 +1,4 @@
+import Foundation
 import Parlance
 import Testing
 @testable import ParlanceTooling
@@ -23,15 +24,27 @@ struct CheckScanningTests {
             }
             """
 
-        @Test("Keys and languages are found at their opening quotes, escapes resolved")
+        @Test("Keys and languages are found at their opening quotes, escapes resolved, in file order")
         func offsets() {
             let bytes = Array(Self.text.utf8)
-            let offsets = StringCatalogOffsets(bytes: bytes)
+            let keys = StringCatalogOffsets(bytes: bytes).keys
             let positions = TextPositions(bytes: bytes, path: "L.xcstrings")
-            let keys = offsets.keys.mapValues { positions.location(ofByte: $0).description }
-            #expect(keys == ["a\"b": "L.xcstrings:4:5", "été 😀": "L.xcstrings:10:5", "été 😀 x": "L.xcstrings:11:5"])
-            #expect(offsets.languages["a\"b"].map { $0.mapValues { positions.location(ofByte: $0).description } } == ["fr": "L.xcstrings:7:9"])
-            #expect(offsets.languages["été 😀"]?.keys.sorted() == ["de"])
+            func place(_ offset: Int) -> String { positions.location(ofByte: offset).description }
+            #expect(keys.map { "\($0.name) \(place($0.offset))" } == [
+                "a\"b L.xcstrings:4:5", "été 😀 L.xcstrings:10:5", "été 😀 x L.xcstrings:11:5",
+            ])
+            #expect(keys.map { $0.languages.map { "\($0.name) \(place($0.offset))" } } == [["fr L.xcstrings:7:9"], ["de L.xcstrings:10:58"], []])
+        }
+
+        @Test("Keys out of the reader's order are still located")
+        func outOfOrder() throws {
+            let text = #"{"strings":{"b":{"localizations":{"fr":{},"de":{}}},"a":{}},"sourceLanguage":"en"}"#
+            var catalog = try XCStringsReader.read(Data(text.utf8), path: "T.xcstrings")
+            catalog.entries.sortKeys(by: <)
+            let table = CheckedTable(catalog: catalog, path: "T.xcstrings", bytes: Array(text.utf8))
+            #expect(table.keys["a"]?.location.column == 53)
+            #expect(table.keys["b"]?.location.column == 13)
+            #expect(table.keys["b"]?.values["de"]?.location.column == 43)
         }
 
         @Test("Columns count Unicode scalars, not bytes")
@@ -42,9 +55,9 @@ struct CheckScanningTests {
 
         @Test("Text that is not a String Catalog finds nothing and ends", arguments: ["", "{", "\"", "[[[", "{\"strings\":{\"k\"", "}}]]"])
         func truncated(text: String) {
-            let offsets = StringCatalogOffsets(bytes: Array(text.utf8))
-            #expect(offsets.languages.isEmpty)
-            #expect(offsets.keys.count <= 1)
+            let keys = StringCatalogOffsets(bytes: Array(text.utf8)).keys
+            #expect(keys.count <= 1)
+            #expect(keys.allSatisfy { $0.languages.isEmpty })
         }
     }
 

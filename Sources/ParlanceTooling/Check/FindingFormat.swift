@@ -1,4 +1,6 @@
+import Dispatch
 import Parlance
+import Synchronization
 
 /// How `parlance check` prints findings: for people, for programs, or for GitHub Actions.
 public enum FindingFormat: String, Sendable, CaseIterable {
@@ -11,60 +13,70 @@ public enum FindingFormat: String, Sendable, CaseIterable {
     case github
 
     /// `findings` in this format, each line ending with a newline; `[]\n` for no findings in JSON.
+    ///
+    /// Large sets are rendered in chunks on every core: a check over many catalogs can
+    /// produce hundreds of thousands of findings.
     public func render(_ findings: [Finding]) -> String {
-        var output = ""
-        output.reserveCapacity(findings.count * 120)
-        switch self {
-        case .text:
-            for finding in findings {
-                output += finding.description
-                output += "\n"
+        if self == .json, findings.isEmpty { return "[]\n" }
+        let chunkSize = 4096
+        let chunkCount = (findings.count + chunkSize - 1) / chunkSize
+        let chunks = Mutex<[String]>(Array(repeating: "", count: chunkCount))
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let range = chunk * chunkSize..<min(findings.count, (chunk + 1) * chunkSize)
+            var output = ""
+            output.reserveCapacity(range.count * 160)
+            for index in range {
+                render(findings[index], isLast: index == findings.count - 1, into: &output)
             }
-        case .json:
-            renderJSON(findings, into: &output)
-        case .github:
-            for finding in findings {
-                let location = finding.location
-                output += "::\(finding.severity.rawValue) file=\(Self.githubProperty(location.file)),"
-                output += "line=\(location.line),col=\(location.column),title=\(Self.githubProperty(finding.rule.rawValue))::"
-                output += Self.githubMessage(finding.message)
-                output += "\n"
-            }
+            chunks.withLock { $0[chunk] = output }
         }
-        return output
+        let body = chunks.withLock { $0.joined() }
+        return self == .json ? "[\n" + body + "]\n" : body
     }
 
-    /// Written by hand rather than through ``JSONText`` because a large catalog set can
-    /// produce hundreds of thousands of findings; members are in code-point order.
-    private func renderJSON(_ findings: [Finding], into output: inout String) {
-        guard !findings.isEmpty else { output = "[]\n"; return }
-        output += "[\n"
-        for (index, finding) in findings.enumerated() {
-            output += "  {\n"
-            output += "    \"column\": \(finding.location.column),\n"
-            output += "    \"file\": "
-            Self.quote(finding.location.file, into: &output)
-            if let key = finding.key {
-                output += ",\n    \"key\": "
-                Self.quote(key, into: &output)
-            }
-            if let language = finding.language {
-                output += ",\n    \"language\": "
-                Self.quote(language, into: &output)
-            }
-            output += ",\n    \"line\": \(finding.location.line),\n    \"message\": "
-            Self.quote(finding.message, into: &output)
-            output += ",\n    \"rule\": "
-            Self.quote(finding.rule.rawValue, into: &output)
-            output += ",\n    \"severity\": "
-            Self.quote(finding.severity.rawValue, into: &output)
-            if let table = finding.table {
-                output += ",\n    \"table\": "
-                Self.quote(table, into: &output)
-            }
-            output += index < findings.count - 1 ? "\n  },\n" : "\n  }\n"
+    private func render(_ finding: Finding, isLast: Bool, into output: inout String) {
+        switch self {
+        case .text:
+            output += finding.description
+            output += "\n"
+        case .json:
+            renderJSON(finding, into: &output)
+            output += isLast ? "\n" : ",\n"
+        case .github:
+            let location = finding.location
+            output += "::\(finding.severity.rawValue) file=\(Self.githubProperty(location.file)),"
+            output += "line=\(location.line),col=\(location.column),title=\(Self.githubProperty(finding.rule.rawValue))::"
+            output += Self.githubMessage(finding.message)
+            output += "\n"
         }
-        output += "]\n"
+    }
+
+    /// One object, members in code-point order. Written by hand rather than through
+    /// ``JSONText``, which would build and sort a dictionary per finding.
+    private func renderJSON(_ finding: Finding, into output: inout String) {
+        output += "  {\n"
+        output += "    \"column\": \(finding.location.column),\n"
+        output += "    \"file\": "
+        Self.quote(finding.location.file, into: &output)
+        if let key = finding.key {
+            output += ",\n    \"key\": "
+            Self.quote(key, into: &output)
+        }
+        if let language = finding.language {
+            output += ",\n    \"language\": "
+            Self.quote(language, into: &output)
+        }
+        output += ",\n    \"line\": \(finding.location.line),\n    \"message\": "
+        Self.quote(finding.message, into: &output)
+        output += ",\n    \"rule\": "
+        Self.quote(finding.rule.rawValue, into: &output)
+        output += ",\n    \"severity\": "
+        Self.quote(finding.severity.rawValue, into: &output)
+        if let table = finding.table {
+            output += ",\n    \"table\": "
+            Self.quote(table, into: &output)
+        }
+        output += "\n  }"
     }
 
     /// JSON quoting with a fast path for the common case, text that needs no escape.

@@ -17,9 +17,8 @@ struct KeyCheck {
     }
 
     mutating func run() {
-        let quotedKey = Quoting.quoted(key)
         if entry.extractionState == .stale {
-            add(.stale, "\(quotedKey) is no longer found in code (extraction state \"stale\"); delete it or use it again.",
+            add(.stale, "\(Quoting.quoted(key)) is no longer found in code (extraction state \"stale\"); delete it or use it again.",
                 at: entry.location, language: nil)
             return
         }
@@ -33,8 +32,8 @@ struct KeyCheck {
             guard let value = entry.values[language] else {
                 guard translatable, !(table.isStringCatalog && isSource) else { continue }
                 let message = isSource
-                    ? "\(quotedKey) has no value in the source language \(source), though other languages have one."
-                    : "\(quotedKey) has no translation in \(language)."
+                    ? "\(Quoting.quoted(key)) has no value in the source language \(source), though other languages have one."
+                    : "\(Quoting.quoted(key)) has no translation in \(language)."
                 add(.missingTranslation, message, at: entry.location, language: language)
                 continue
             }

@@ -11,8 +11,10 @@ struct TextPositions: Sendable {
 
     init(bytes: [UInt8], path: String) {
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(index + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == UInt8(ascii: "\n") {
+                starts.append(index + 1)
+            }
         }
         self.lineStarts = starts
         self.bytes = bytes

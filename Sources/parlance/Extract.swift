@@ -35,7 +35,7 @@ struct Extract: ParsableCommand {
             current = Catalog(
                 table: url.deletingPathExtension().lastPathComponent, sourceLanguage: sourceLanguage, version: "1.0")
         }
-        let usages: [SourceKeyUsage]
+        let usages: [KeyUsage]
         do {
             usages = try SourceKeyScanner.scan(files: SourceKeyScanner.swiftFiles(at: sources))
         } catch {

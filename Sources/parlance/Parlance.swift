@@ -5,6 +5,9 @@ struct ParlanceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parlance",
         abstract: "Read, convert and check Apple localization catalogs, on Linux and Apple platforms.",
-        subcommands: [Dump.self, Convert.self, Lookup.self, Plural.self, Format.self, Generate.self, Extract.self, Pseudo.self]
+        subcommands: [
+            Check.self, Stats.self, Dump.self, Lookup.self, Format.self, Plural.self, Convert.self,
+            Generate.self, Extract.self, Pseudo.self,
+        ]
     )
 }

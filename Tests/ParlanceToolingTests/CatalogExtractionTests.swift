@@ -35,7 +35,7 @@ struct CatalogExtractionTests {
 
     @Test("A new key with a default value is extracted_with_value, with the value in state new")
     func newKeyWithValue() {
-        let usage = SourceKeyUsage(
+        let usage = KeyUsage(
             key: "greeting", comment: "Says hi.", defaultValue: "Hello", location: .init(file: "A.swift", line: 1, column: 1))
         let catalog = CatalogExtraction.update(Catalog(table: "Localizable", sourceLanguage: "en"), with: [usage]).catalog
         #expect(catalog["greeting"] == CatalogEntry(
@@ -45,8 +45,8 @@ struct CatalogExtractionTests {
     @Test("The same key with two comments keeps the first and says where the other is")
     func conflictingComments() {
         let usages = [
-            SourceKeyUsage(key: "k", comment: "First.", location: .init(file: "A.swift", line: 1, column: 5)),
-            SourceKeyUsage(key: "k", comment: "Second.", location: .init(file: "B.swift", line: 7, column: 9)),
+            KeyUsage(key: "k", comment: "First.", location: .init(file: "A.swift", line: 1, column: 5)),
+            KeyUsage(key: "k", comment: "Second.", location: .init(file: "B.swift", line: 7, column: 9)),
         ]
         let (catalog, report) = CatalogExtraction.update(Catalog(table: "Localizable", sourceLanguage: "en"), with: usages)
         #expect(catalog["k"]?.comment == "First.")

@@ -5,23 +5,23 @@ import Testing
 
 @Suite("Finding the keys code uses")
 struct SourceKeyScannerTests {
-    static func scan(_ source: String) -> [SourceKeyUsage] {
+    static func scan(_ source: String) -> [KeyUsage] {
         SourceKeyScanner.scan(source: source, path: "App.swift")
     }
 
     @Test("Each lookup form yields its key, table, comment and default value", arguments: [
-        (#"let a = "hello".localized()"#, SourceKeyUsage(key: "hello", location: .init(file: "App.swift", line: 1, column: 9))),
-        (#"let a = "n %lld".localized(with: 3, table: "Quiz")"#, SourceKeyUsage(key: "n %lld", table: "Quiz", location: .init(file: "App.swift", line: 1, column: 9))),
-        (#"let a = localizer.string("quiz.start", table: "Quiz", default: "Start")"#, SourceKeyUsage(key: "quiz.start", table: "Quiz", defaultValue: "Start", location: .init(file: "App.swift", line: 1, column: 26))),
-        (#"let a = Localizer.shared.string("k", 3)"#, SourceKeyUsage(key: "k", location: .init(file: "App.swift", line: 1, column: 33))),
-        (#"let a = LocalizationProvider.string("close")"#, SourceKeyUsage(key: "close", location: .init(file: "App.swift", line: 1, column: 37))),
-        (#"let a = String(localized: "nav", defaultValue: "Quiz", table: "T", comment: "Title.")"#, SourceKeyUsage(key: "nav", table: "T", comment: "Title.", defaultValue: "Quiz", location: .init(file: "App.swift", line: 1, column: 27))),
-        (#"let a = NSLocalizedString("ok", tableName: "T", value: "OK", comment: "Button.")"#, SourceKeyUsage(key: "ok", table: "T", comment: "Button.", defaultValue: "OK", location: .init(file: "App.swift", line: 1, column: 27))),
-        (#"let a = NSLocalizedString("ok", comment: "")"#, SourceKeyUsage(key: "ok", location: .init(file: "App.swift", line: 1, column: 27))),
-        (#"let a = Text("Hello", tableName: "T", comment: "Greeting.")"#, SourceKeyUsage(key: "Hello", table: "T", comment: "Greeting.", location: .init(file: "App.swift", line: 1, column: 14))),
-        (#"let é = Text("Héllo \"you\"\n")"#, SourceKeyUsage(key: "Héllo \"you\"\n", location: .init(file: "App.swift", line: 1, column: 14))),
+        (#"let a = "hello".localized()"#, KeyUsage(key: "hello", location: .init(file: "App.swift", line: 1, column: 9))),
+        (#"let a = "n %lld".localized(with: 3, table: "Quiz")"#, KeyUsage(key: "n %lld", table: "Quiz", location: .init(file: "App.swift", line: 1, column: 9))),
+        (#"let a = localizer.string("quiz.start", table: "Quiz", default: "Start")"#, KeyUsage(key: "quiz.start", table: "Quiz", defaultValue: "Start", location: .init(file: "App.swift", line: 1, column: 26))),
+        (#"let a = Localizer.shared.string("k", 3)"#, KeyUsage(key: "k", location: .init(file: "App.swift", line: 1, column: 33))),
+        (#"let a = LocalizationProvider.string("close")"#, KeyUsage(key: "close", location: .init(file: "App.swift", line: 1, column: 37))),
+        (#"let a = String(localized: "nav", defaultValue: "Quiz", table: "T", comment: "Title.")"#, KeyUsage(key: "nav", table: "T", comment: "Title.", defaultValue: "Quiz", location: .init(file: "App.swift", line: 1, column: 27))),
+        (#"let a = NSLocalizedString("ok", tableName: "T", value: "OK", comment: "Button.")"#, KeyUsage(key: "ok", table: "T", comment: "Button.", defaultValue: "OK", location: .init(file: "App.swift", line: 1, column: 27))),
+        (#"let a = NSLocalizedString("ok", comment: "")"#, KeyUsage(key: "ok", location: .init(file: "App.swift", line: 1, column: 27))),
+        (#"let a = Text("Hello", tableName: "T", comment: "Greeting.")"#, KeyUsage(key: "Hello", table: "T", comment: "Greeting.", location: .init(file: "App.swift", line: 1, column: 14))),
+        (#"let é = Text("Héllo \"you\"\n")"#, KeyUsage(key: "Héllo \"you\"\n", location: .init(file: "App.swift", line: 1, column: 14))),
     ])
-    func forms(source: String, usage: SourceKeyUsage) {
+    func forms(source: String, usage: KeyUsage) {
         #expect(Self.scan(source) == [usage])
     }
 

@@ -29,10 +29,10 @@ public enum CatalogExtraction {
     ///   - usages: What ``SourceKeyScanner`` found; usages of other tables are counted and skipped.
     ///   - catalog: The catalog to update; its ``Catalog/table`` decides which usages apply.
     /// - Returns: The updated catalog and what changed.
-    public static func update(_ catalog: Catalog, with usages: [SourceKeyUsage]) -> (catalog: Catalog, report: Report) {
+    public static func update(_ catalog: Catalog, with usages: [KeyUsage]) -> (catalog: Catalog, report: Report) {
         var catalog = catalog
         var report = Report()
-        var found: [String: SourceKeyUsage] = [:]
+        var found: [String: KeyUsage] = [:]
         var order: [String] = []
         for usage in usages {
             guard usage.tableName == catalog.table else {
@@ -86,7 +86,7 @@ public enum CatalogExtraction {
         entry.extractionState != .manual
     }
 
-    private static func newEntry(for usage: SourceKeyUsage, sourceLanguage: String) -> CatalogEntry {
+    private static func newEntry(for usage: KeyUsage, sourceLanguage: String) -> CatalogEntry {
         var entry = CatalogEntry(comment: usage.comment)
         if let value = usage.defaultValue {
             entry.extractionState = .extractedWithValue
@@ -96,7 +96,7 @@ public enum CatalogExtraction {
     }
 
     private static func apply(
-        _ usage: SourceKeyUsage, to entry: inout CatalogEntry, sourceLanguage: String, key: String, report: inout Report
+        _ usage: KeyUsage, to entry: inout CatalogEntry, sourceLanguage: String, key: String, report: inout Report
     ) {
         guard isExtracted(entry) else { return }
         if entry.extractionState == .stale {

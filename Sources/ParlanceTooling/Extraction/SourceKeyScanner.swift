@@ -24,8 +24,8 @@ public struct SourceKeyScanner: Sendable {
     /// - Parameter files: The `.swift` files to read.
     /// - Returns: Every key usage, in file order, then source order.
     /// - Throws: `CocoaError` when a file cannot be read.
-    public static func scan(files: [URL]) throws -> [SourceKeyUsage] {
-        var usages: [SourceKeyUsage] = []
+    public static func scan(files: [URL]) throws -> [KeyUsage] {
+        var usages: [KeyUsage] = []
         for file in files {
             let data = try Data(contentsOf: file)
             usages += scan(source: String(decoding: data, as: UTF8.self), path: file.path)
@@ -38,7 +38,7 @@ public struct SourceKeyScanner: Sendable {
     ///   - source: Swift source; it need not compile, the parser recovers from errors.
     ///   - path: The path locations name.
     /// - Returns: Every key usage, in source order.
-    public static func scan(source: String, path: String) -> [SourceKeyUsage] {
+    public static func scan(source: String, path: String) -> [KeyUsage] {
         let tree = Parser.parse(source: source)
         let visitor = SourceKeyVisitor(
             locations: SourceLocationConverter(fileName: path, tree: tree), bytes: Array(source.utf8), path: path)

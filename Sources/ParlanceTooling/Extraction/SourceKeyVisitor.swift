@@ -4,7 +4,7 @@ import SwiftSyntax
 
 /// Walks a syntax tree and records each call that looks a key up.
 final class SourceKeyVisitor: SyntaxVisitor {
-    private(set) var usages: [SourceKeyUsage] = []
+    private(set) var usages: [KeyUsage] = []
     private let locations: SourceLocationConverter
     private let bytes: [UInt8]
     private let path: String
@@ -75,7 +75,7 @@ final class SourceKeyVisitor: SyntaxVisitor {
             return argument?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
         }
         let value = literalArgument(defaultValue)
-        usages.append(SourceKeyUsage(
+        usages.append(KeyUsage(
             key: key,
             table: literalArgument(table),
             comment: literalArgument(comment).flatMap { $0.isEmpty ? nil : $0 },

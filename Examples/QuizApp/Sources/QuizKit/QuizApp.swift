@@ -46,6 +46,16 @@ public final class QuizApp: Sendable {
         ] + ResultCard(remainingQuestions: remaining).labels
     }
 
+    /// The settings screen in the current language: its labels, then the language
+    /// picker's choices, each in its own language ("Italiano", "Français").
+    public func settingsScreen() -> [String] {
+        [
+            localizer.string("settings.title", table: "Settings"),
+            localizer.string("settings.language", table: "Settings"),
+            localizer.string("settings.language.system", table: "Settings"),
+        ] + localizer.availableLanguages.sorted().map { "\($0.flag ?? "") \($0.nativeName)" }
+    }
+
     /// The question pool for the current language: `questions_en.json` for English,
     /// `questions_it.json` for Italian, `questions.json` (French, the source) otherwise.
     public func questions() throws -> [Question] {

@@ -53,6 +53,16 @@ struct QuizAppTests {
         #expect(app.localizer.missingKeys(of: manifest) == [])
     }
 
+    @Test("The settings screen names each language in itself; typed accessors follow the switch")
+    func settingsAndTypedAccessors() throws {
+        let app = try QuizApp(store: InMemoryPreferenceStore("en"))
+        #expect(app.settingsScreen() == ["Settings", "Language", "Device language", "🇺🇸 English", "🇫🇷 Français", "🇮🇹 Italiano"])
+        #expect(app.typedHomeLines(correct: 2, total: 3) == ["Snake Quiz", "2 correct answers out of 3 questions", "3 cached files"])
+        app.choose(.language("it"))
+        #expect(app.settingsScreen().prefix(3) == ["Impostazioni", "Lingua", "Lingua del dispositivo"])
+        #expect(app.typedHomeLines(correct: 1, total: 1) == ["Quiz dei serpenti", "1 risposta esatta su 1 domanda", "1 file nella cache"])
+    }
+
     @Test("Question pools are routed by language (seed 001)")
     func questionPools() throws {
         let app = try QuizApp(store: InMemoryPreferenceStore())

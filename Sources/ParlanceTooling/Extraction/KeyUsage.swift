@@ -1,7 +1,7 @@
 import Parlance
 
 /// One place where code asks for a localized string by key.
-public struct SourceKeyUsage: Hashable, Sendable {
+public struct KeyUsage: Hashable, Sendable {
     /// The key, as the catalog holds it: an interpolated `Text("\(n) files")` becomes
     /// `%lld files`, as Xcode extracts it.
     public var key: String

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Lists the catalog files below the paths a user names.
+///
+/// Unlike ``ResourceFolderReader``, which loads what an app would load, a check looks at
+/// every `.strings` and `.stringsdict` file, inside an `.lproj` folder or not: a lone
+/// table is still worth checking for empty values and malformed specifiers.
+enum CatalogFileFinder {
+    static let extensions: Set<String> = ["xcstrings", "strings", "stringsdict"]
+
+    /// The files named, and the catalog files below the folders named, each once, in path order.
+    /// Paths keep the spelling the user gave, so findings print the paths they typed.
+    /// - Returns: The files, and the paths that name nothing on disk.
+    static func files(in paths: [String]) -> (files: [String], missing: [String]) {
+        var files = Set<String>()
+        var missing: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                missing.append(path)
+                continue
+            }
+            guard isDirectory.boolValue else {
+                files.insert(path)
+                continue
+            }
+            let prefix = path.hasSuffix("/") ? path : path + "/"
+            for subpath in (try? manager.subpathsOfDirectory(atPath: path)) ?? [] {
+                let components = subpath.split(separator: "/")
+                guard let name = components.last, !components.contains(where: { $0.hasPrefix(".") }),
+                      let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...]))
+                else { continue }
+                files.insert(prefix + subpath)
+            }
+        }
+        return (files.sorted(), missing)
+    }
+}

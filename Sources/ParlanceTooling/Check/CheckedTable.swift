@@ -1,0 +1,107 @@
+import Parlance
+
+/// One table across its languages, as the checker sees it: a String Catalog, or the
+/// `xx.lproj/Table.strings` and `.stringsdict` files of one folder, with the place every
+/// key and value is written so findings can point at it.
+struct CheckedTable: Sendable {
+    /// The language of a lone `.strings` or `.stringsdict` file outside any `.lproj` folder.
+    static let unknownLanguage = "und"
+
+    var table: String
+    /// The String Catalog's path, or the folder holding the `.lproj` folders.
+    var path: String
+    var isStringCatalog: Bool
+    var sourceLanguage: String
+    /// Every language the table holds, sorted.
+    var languages: [String]
+    var keys: OrderedMap<String, CheckedKey>
+}
+
+/// One key of a ``CheckedTable``: its metadata and each language's value.
+struct CheckedKey: Sendable {
+    /// Where the key is written: in a String Catalog its member under `strings`; in
+    /// `.lproj` tables its entry in the source language, or else in the first file read.
+    var location: SourceLocation
+    var comment: String?
+    var extractionState: ExtractionState?
+    var shouldTranslate: Bool?
+    var values: [String: CheckedValue] = [:]
+}
+
+/// One language's value of a key and where it is written.
+struct CheckedValue: Sendable {
+    var localization: Localization
+    var location: SourceLocation
+}
+
+extension CheckedTable {
+    /// A String Catalog as a checked table, with its keys and languages located in `bytes`.
+    init(catalog: Catalog, path: String, bytes: [UInt8]) {
+        let offsets = StringCatalogOffsets(bytes: bytes).keys
+        let positions = TextPositions(bytes: bytes, path: path)
+        let fileStart = SourceLocation(file: path, line: 1, column: 1)
+        // Keys and languages come in file order on both sides; a lookup is the fallback.
+        var byName: [String: Int]?
+        var keys = OrderedMap<String, CheckedKey>()
+        for (index, key) in catalog.entries.keys.enumerated() {
+            guard let entry = catalog.entries[key] else { continue }
+            var found: StringCatalogOffsets.Key?
+            if index < offsets.count, offsets[index].name == key {
+                found = offsets[index]
+            } else {
+                if byName == nil { byName = Dictionary(offsets.enumerated().map { ($1.name, $0) }) { first, _ in first } }
+                found = byName?[key].map { offsets[$0] }
+            }
+            let keyLocation = found.map { positions.location(ofByte: $0.offset) } ?? fileStart
+            var checked = CheckedKey(
+                location: keyLocation, comment: entry.comment, extractionState: entry.extractionState,
+                shouldTranslate: entry.shouldTranslate)
+            if let localizations = entry.localizations {
+                let languageOffsets = found?.languages ?? []
+                for (position, language) in localizations.keys.enumerated() {
+                    guard let localization = localizations[language] else { continue }
+                    let offset = position < languageOffsets.count && languageOffsets[position].name == language
+                        ? languageOffsets[position].offset
+                        : languageOffsets.first { $0.name == language }?.offset
+                    let location = offset.map(positions.location(ofByte:)) ?? keyLocation
+                    checked.values[language] = CheckedValue(localization: localization, location: location)
+                }
+            }
+            keys[key] = checked
+        }
+        var languages = Set(catalog.languages)
+        languages.insert(catalog.sourceLanguage)
+        self.init(
+            table: catalog.table, path: path, isStringCatalog: true, sourceLanguage: catalog.sourceLanguage,
+            languages: languages.sorted(), keys: keys)
+    }
+
+    /// Merges the one-language tables read from the `.lproj` files of one folder.
+    ///
+    /// Within a language, a `.stringsdict` entry overrides the `.strings` entry of the same
+    /// key, as Foundation does; `parts` must list `.strings` files before `.stringsdict` ones.
+    init(merging parts: [CheckedTable], path: String, sourceLanguage explicit: String?) {
+        var keys = OrderedMap<String, CheckedKey>()
+        var languages = Set<String>()
+        for part in parts {
+            languages.formUnion(part.languages)
+            for (key, checked) in part.keys {
+                keys.modify(key, default: CheckedKey(location: checked.location)) { merged in
+                    merged.values.merge(checked.values) { _, later in later }
+                    if merged.comment == nil { merged.comment = checked.comment }
+                }
+            }
+        }
+        let sorted = languages.sorted()
+        let source = explicit.flatMap { sorted.contains($0) ? $0 : nil }
+            ?? (sorted.contains("en") ? "en" : sorted.first ?? Self.unknownLanguage)
+        for key in keys.keys {
+            keys.modify(key, default: CheckedKey(location: SourceLocation(file: path, line: 1, column: 1))) { merged in
+                if let location = merged.values[source]?.location { merged.location = location }
+            }
+        }
+        self.init(
+            table: parts.first?.table ?? "", path: path, isStringCatalog: false, sourceLanguage: source,
+            languages: sorted, keys: keys)
+    }
+}

@@ -1,0 +1,79 @@
+import Parlance
+
+extension KeyCheck {
+    /// Plural variants against the language's CLDR cardinal rules. `zero` is never reported
+    /// as unused: Apple platforms choose a `zero` variant for 0 in every language.
+    mutating func checkPlurals(_ facts: ValueFacts, at location: SourceLocation, language: String) {
+        guard !facts.pluralForms.isEmpty, let rules = PluralRules.cardinal(for: language) else { return }
+        let needed = rules.categories
+        let neededList = needed.map(\.rawValue).joined(separator: ", ")
+        for (context, categories) in facts.pluralForms {
+            let missing = needed.filter { !categories.contains($0) }
+            if !missing.isEmpty {
+                let forms = Quoting.list(missing.map { "\"\($0)\"" })
+                let noun = missing.count == 1 ? "form" : "forms"
+                add(.pluralMissingCategory,
+                    "\(subject(language, context)) lacks the plural \(noun) \(forms); CLDR's rules for \(language) use \(neededList).",
+                    at: location, language: language)
+            }
+            let unused = categories.filter { !needed.contains($0) && $0 != .zero }
+            if !unused.isEmpty {
+                let forms = Quoting.list(unused.map { "\"\($0)\"" })
+                let noun = unused.count == 1 ? "form" : "forms"
+                add(.pluralUnusedCategory,
+                    "\(subject(language, context)) has the plural \(noun) \(forms), which CLDR's rules for \(language) never choose; they use \(neededList).",
+                    at: location, language: language)
+            }
+        }
+    }
+
+    /// Malformed and unsupported specifiers. A value with no conversion at all, in a key
+    /// whose source has no arguments, is plain text: a lone `%` there is not reported.
+    mutating func checkSpecifiers(_ facts: ValueFacts, at location: SourceLocation, language: String, sourceHasArguments: Bool) {
+        if facts.hasConversions || sourceHasArguments {
+            for problem in facts.malformed {
+                add(.invalidSpecifier,
+                    "\(subject(language, problem.context)) has the malformed format specifier \(Quoting.quoted(problem.text)); write \"%%\" for a percent sign.",
+                    at: location, language: language)
+            }
+        }
+        for problem in facts.dangerous {
+            let why = problem.text.hasSuffix("n") ? "writes to memory" : "prints a memory address"
+            add(.invalidSpecifier,
+                "\(subject(language, problem.context)) uses the unsupported format specifier \(Quoting.quoted(problem.text)), which \(why).",
+                at: location, language: language)
+        }
+        for problem in facts.undefinedSubstitutions {
+            let name = problem.text.dropFirst(3).dropLast()
+            add(.invalidSpecifier,
+                "\(subject(language, problem.context)) refers to \(problem.text) but defines no substitution \"\(name)\".",
+                at: location, language: language)
+        }
+    }
+
+    /// A translation's arguments against the source's, by number: each must be used, be
+    /// of the same kind, and no other may be added.
+    mutating func checkArguments(_ facts: ValueFacts, against source: ValueFacts, at location: SourceLocation, language: String) {
+        let sourceLanguage = table.sourceLanguage
+        for number in source.arguments.keys.sorted() {
+            guard let expected = source.arguments[number] else { continue }
+            if let found = facts.arguments[number] {
+                if found.kind != expected.kind {
+                    add(.placeholderMismatch,
+                        "\(subject(language)) formats argument \(number) as \(found.text) but \(sourceLanguage) as \(expected.text).",
+                        at: location, language: language)
+                }
+            } else {
+                add(.placeholderMismatch,
+                    "\(subject(language)) never uses argument \(number), which \(sourceLanguage) formats as \(expected.text).",
+                    at: location, language: language)
+            }
+        }
+        for number in facts.arguments.keys.sorted() where source.arguments[number] == nil {
+            guard let found = facts.arguments[number] else { continue }
+            add(.placeholderMismatch,
+                "\(subject(language)) uses argument \(number) (\(found.text)), which \(sourceLanguage) does not have.",
+                at: location, language: language)
+        }
+    }
+}

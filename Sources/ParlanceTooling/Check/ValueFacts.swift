@@ -1,0 +1,169 @@
+import Parlance
+
+/// What the rules need to know about one language's value of a key, gathered in one walk
+/// over its variants so each template is scanned once.
+struct ValueFacts: Sendable {
+    /// Something found at one place inside a value; `context` names the variant
+    /// (`substitution "count"`, `plural "few"`), empty for the value itself.
+    struct Problem: Hashable, Sendable {
+        var text: String
+        var context: [String]
+    }
+
+    /// Format arguments by 1-based number, as first used.
+    var arguments: [Int: Placeholder] = [:]
+    /// Whether some template holds `%%`, a substitution or a specifier other than `%n` and
+    /// `%p`: only then is a lone `%` taken for a broken specifier rather than plain text.
+    var hasConversions = false
+    /// `%` sequences that are no conversion, and specifiers with a space flag (`% o`),
+    /// which plain text such as "50% off" produces.
+    var malformed: [Problem] = []
+    /// `%n` and `%p`: one writes to memory, the other prints an address.
+    var dangerous: [Problem] = []
+    /// `%#@name@` with no substitution of that name.
+    var undefinedSubstitutions: [Problem] = []
+    /// The variants whose string is empty.
+    var emptyContexts: [[String]] = []
+    /// Review states other than `translated`, each once, in the order met.
+    var states: [TranslationState] = []
+    /// Every set of plural variants and the categories it holds.
+    var pluralForms: [(context: [String], categories: [PluralCategory])] = []
+
+    init(_ localization: Localization) {
+        var walk = ValueWalk()
+        walk.visit(localization, context: [], scope: nil, argument: nil)
+        self = walk.facts
+    }
+
+    /// The facts of a plain template: a String Catalog key standing in for its source value.
+    init(template: String) {
+        var walk = ValueWalk()
+        walk.scan(template, context: [], scope: nil, argument: nil)
+        self = walk.facts
+    }
+
+    fileprivate init() {}
+
+    /// ` (substitution "count", plural "few")`, or nothing for the value itself.
+    static func describe(_ context: [String]) -> String {
+        context.isEmpty ? "" : " (" + context.joined(separator: ", ") + ")"
+    }
+}
+
+private struct ValueWalk {
+    var facts = ValueFacts()
+    /// Substitutions already walked: several variants may refer to one, and a substitution
+    /// that refers to itself must not loop.
+    var walkedSubstitutions = Set<String>()
+
+    mutating func visit(
+        _ localization: Localization, context: [String], scope: OrderedMap<String, Substitution>?, argument: Int?
+    ) {
+        let scope = localization.substitutions ?? scope
+        if let unit = localization.stringUnit {
+            note(unit.state)
+            if unit.value.isEmpty { facts.emptyContexts.append(context) }
+            scan(unit.value, context: context, scope: scope, argument: argument)
+        }
+        if let set = localization.stringSet {
+            note(set.state)
+            if set.values.isEmpty || set.values.contains("") { facts.emptyContexts.append(context) }
+        }
+        if let variations = localization.variations {
+            visit(variations, context: context, scope: scope, argument: argument)
+        }
+    }
+
+    mutating func visit(
+        _ variations: Variations, context: [String], scope: OrderedMap<String, Substitution>?, argument: Int?
+    ) {
+        switch variations {
+        case .plural(let forms):
+            facts.pluralForms.append((context, forms.keys.sorted()))
+            for (category, form) in forms.sorted(by: { $0.key < $1.key }) {
+                visit(form, context: context + ["plural \"\(category)\""], scope: scope, argument: argument)
+            }
+        case .device(let forms):
+            for (device, form) in forms.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                visit(form, context: context + ["device \"\(device)\""], scope: scope, argument: argument)
+            }
+        case .width(let forms):
+            for (width, form) in forms.sorted(by: { $0.key < $1.key }) {
+                visit(form, context: context + ["width \(width)"], scope: scope, argument: argument)
+            }
+        }
+    }
+
+    /// Scans one template. `argument` is set inside a substitution's variants, where `%arg`
+    /// and specifiers without a position stand for the substitution's own argument.
+    mutating func scan(_ template: String, context: [String], scope: OrderedMap<String, Substitution>?, argument: Int?) {
+        guard template.utf8.contains(UInt8(ascii: "%")) else { return }
+        let tokens = FormatTemplateScanner.tokens(in: template)
+        var next = 1
+        for token in tokens {
+            switch token {
+            case .literal:
+                break
+            case .percent:
+                facts.hasConversions = true
+            case .invalid(let text):
+                facts.malformed.append(.init(text: text, context: context))
+            case .substitutedArgument:
+                // `%arg` stands for a substitution's own argument, recorded with the substitution.
+                if argument == nil { facts.malformed.append(.init(text: "%arg", context: context)) }
+            case .specifier(let specifier):
+                // printf reads "50% off" as `% o`; a space flag is text in any real catalog.
+                if specifier.flags.contains(" ") {
+                    facts.malformed.append(.init(text: specifier.text, context: context))
+                    break
+                }
+                if specifier.conversion == "n" || specifier.conversion == "p" {
+                    facts.dangerous.append(.init(text: specifier.text, context: context))
+                } else {
+                    facts.hasConversions = true
+                }
+                let number: Int
+                if let position = specifier.position {
+                    number = position
+                } else if let argument {
+                    number = argument
+                } else {
+                    // A `*` width or precision reads an integer argument before the value.
+                    for _ in specifier.text.filter({ $0 == "*" }) {
+                        record(next, Placeholder(kind: .integer, text: "*"))
+                        next += 1
+                    }
+                    number = next
+                    next += 1
+                }
+                record(number, Placeholder(kind: ArgumentKind(conversion: specifier.conversion), text: specifier.text))
+            case .substitution(let name, let position):
+                facts.hasConversions = true
+                var sequential: Int?
+                if position == nil, argument == nil {
+                    sequential = next
+                    next += 1
+                }
+                guard let substitution = scope?[name] else {
+                    facts.undefinedSubstitutions.append(.init(text: "%#@\(name)@", context: context))
+                    break
+                }
+                let number = substitution.argNum ?? position ?? sequential ?? argument ?? 1
+                record(number, Placeholder(
+                    kind: ArgumentKind(typeSpecifier: substitution.formatSpecifier), text: "%" + substitution.formatSpecifier))
+                guard !walkedSubstitutions.contains(name), let variations = substitution.variations else { break }
+                walkedSubstitutions.insert(name)
+                visit(variations, context: context + ["substitution \"\(name)\""], scope: scope, argument: number)
+            }
+        }
+    }
+
+    private mutating func record(_ number: Int, _ placeholder: Placeholder) {
+        if facts.arguments[number] == nil { facts.arguments[number] = placeholder }
+    }
+
+    private mutating func note(_ state: TranslationState?) {
+        guard let state, state != .translated, !facts.states.contains(state) else { return }
+        facts.states.append(state)
+    }
+}

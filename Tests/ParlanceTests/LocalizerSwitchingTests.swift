@@ -151,3 +151,26 @@ struct MessageArgumentVariableTests {
             == [.double(2.5), .double(0.5), .int(3), .int(7), .string("x"), .decimal(Decimal(string: "1.5")!)])
     }
 }
+
+@Suite("Pseudo-languages at runtime")
+struct PseudoLanguageTests {
+    @Test("Switching to a pseudo-language needs no file, keeps placeholders, and is not remembered", arguments: PseudoLocalization.Style.allCases)
+    func pseudo(style: PseudoLocalization.Style) throws {
+        let store = InMemoryPreferenceStore("vi")
+        let localizer = TestCatalogs.localizer(store: store)
+        localizer.selection = .pseudo(style)
+        #expect(localizer.language.identifier == style.defaultLanguage)
+        let welcome = localizer.string("l10n.auth.welcome.to")
+        #expect(welcome == PseudoLocalization.transform("Welcome to", style: style))
+        #expect(welcome != "Welcome to")
+        // Plurals still render, choosing forms by English rules, placeholders intact.
+        let english = MessageFormatter(language: "en")
+        #expect(localizer.string("photos.count", 1) == english.format(PseudoLocalization.transform("%lld photo", style: style), [1]).string)
+        #expect(localizer.string("photos.count", 3) == english.format(PseudoLocalization.transform("%lld photos", style: style), [3]).string)
+        #expect(store.load() == "vi")
+        localizer.reload()
+        #expect(localizer.string("l10n.auth.welcome.to") == welcome)
+        localizer.selection = .language("en")
+        #expect(localizer.string("l10n.auth.welcome.to") == "Welcome to")
+    }
+}

@@ -4,11 +4,16 @@ public enum LanguageSelection: Hashable, Sendable, CustomStringConvertible {
     case system
     /// One language, whatever the device prefers.
     case language(Language)
+    /// A pseudo-language made from the source language's strings at runtime, with no file:
+    /// accented and expanded text, right-to-left text or brackets that reveal truncation
+    /// and concatenation. It is never remembered in the preference store.
+    case pseudo(PseudoLocalization.Style)
 
     public var description: String {
         switch self {
         case .system: "system"
         case .language(let language): language.identifier
+        case .pseudo(let style): "pseudo (\(style.rawValue))"
         }
     }
 }

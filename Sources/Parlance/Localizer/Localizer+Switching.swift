@@ -9,7 +9,7 @@ extension Localizer {
     /// closest available one, else to the configured default.
     public func select(_ selection: LanguageSelection) {
         let target = Self.resolve(selection, matcher: matcher, configuration: configuration)
-        let storage = storage(for: target)
+        let storage = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: target) }
         let old = state.withLock { state -> Language in
             let old = state.language
             state.selection = selection
@@ -31,8 +31,8 @@ extension Localizer {
                 state.snapshots = [:]
             }
         }
-        let language = state.withLock { $0.language }
-        let storage = storage(for: language)
+        let (language, selection) = state.withLock { ($0.language, $0.selection) }
+        let storage = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: language) }
         state.withLock { state in
             if state.language == language {
                 current.store(Unmanaged.passUnretained(storage), ordering: .releasing)
@@ -60,7 +60,38 @@ extension Localizer {
             return matcher.match(language) ?? configuration.defaultLanguage
         case .system:
             return matcher.bestMatch(for: configuration.preferredLanguages(), default: configuration.defaultLanguage)
+        case .pseudo(let style):
+            return Language(style.defaultLanguage) ?? configuration.defaultLanguage
         }
+    }
+
+    /// The pseudo-language snapshot of `style`, made once from the source language's
+    /// snapshot. Plural rules stay the source language's, so forms are chosen as there.
+    func pseudoStorage(_ style: PseudoLocalization.Style) -> SnapshotStorage {
+        let pseudoLanguage = Language(style.defaultLanguage) ?? configuration.defaultLanguage
+        if let cached = state.withLock({ $0.snapshots[pseudoLanguage] }) { return cached }
+        let current = currentStorage
+        let base = storage(for: current.chain.last ?? current.language)
+        var tables: [String: [String: ResolvedValue]] = [:]
+        for (table, values) in base.tables {
+            tables[table] = values.mapValues { value in
+                switch value {
+                case .plain(let text):
+                    return .plain(PseudoLocalization.transform(text, style: style))
+                case .rich(let message):
+                    return .rich(ResolvedMessage(
+                        localization: PseudoLocalization.transform(message.localization, style: style),
+                        language: message.language, isFallback: false, device: configuration.device))
+                }
+            }
+        }
+        let storage = SnapshotStorage(
+            language: pseudoLanguage, chain: base.chain, tables: tables, device: configuration.device, reporter: reporter)
+        state.withLock { state in
+            state.snapshots[pseudoLanguage] = storage
+            state.retained.append(storage)
+        }
+        return storage
     }
 
     func storage(for language: Language) -> SnapshotStorage {
@@ -138,6 +169,7 @@ extension Localizer {
             switch selection {
             case .system: try store.save(nil)
             case .language(let language): try store.save(language.identifier)
+            case .pseudo: return
             }
         } catch {
             state.withLock { $0.diagnostics.append(Diagnostic(.warning, "cannot store the language choice: \(error).")) }

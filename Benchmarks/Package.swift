@@ -17,6 +17,7 @@ let package = Package(
             name: "ParlanceBenchmarks",
             dependencies: [
                 .product(name: "Parlance", package: "Parlance"),
+                .product(name: "ParlanceTooling", package: "Parlance"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ParlanceBenchmarks",

@@ -22,6 +22,11 @@ for argument in "$@"; do
     esac
 done
 
+# The check benchmark reads the real-world corpus beside the project.
+if [[ -z "${PARLANCE_CORPUS:-}" && -d "$root/../shared/corpus" ]]; then
+    export PARLANCE_CORPUS="$(cd "$root/../shared/corpus" && pwd)"
+fi
+
 started=$SECONDS
 echo "bench: building the suite and the report (release)..."
 swift build --package-path "$package" -c release

@@ -8,6 +8,7 @@ let benchmarks: @Sendable () -> Void = {
     pluralBenchmarks()
     messageBenchmarks()
     runtimeBenchmarks()
+    checkBenchmarks()
 }
 
 /// What every benchmark records: time, the rate it implies, and heap allocations,

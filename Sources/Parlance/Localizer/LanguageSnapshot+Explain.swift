@@ -32,7 +32,7 @@ extension LanguageSnapshot {
 extension Localizer {
     /// Number, currency, date and list formatting in the current language.
     public var formatter: LocaleFormatter {
-        registrar.access(self, keyPath: \.language)
+        registrar.access(self, keyPath: Self.languageKeyPath)
         return currentStorage.localeFormatter
     }
 }

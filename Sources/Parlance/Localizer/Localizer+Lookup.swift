@@ -1,10 +1,14 @@
 import Synchronization
 import Observation
 extension Localizer {
+    /// Made once: forming a key path literal on every lookup costs more than the lookup.
+    /// (Key paths are immutable; `KeyPath` is only not marked `Sendable`.)
+    nonisolated(unsafe) static let languageKeyPath: KeyPath<Localizer, Language> = \.language
+
     /// The string for `key` in the current language; see ``LanguageSnapshot/string(_:table:default:)``.
     @inline(__always)
     public func string(_ key: String, table: String = LanguageSnapshot.defaultTable, default defaultValue: String? = nil) -> String {
-        registrar.access(self, keyPath: \.language)
+        registrar.access(self, keyPath: Self.languageKeyPath)
         // No retain of the snapshot: it lives as long as the localizer.
         return current.load(ordering: .acquiring)._withUnsafeGuaranteedRef {
             $0.string(key, table: table, default: defaultValue)
@@ -16,7 +20,7 @@ extension Localizer {
         _ key: String, _ arguments: MessageArgument..., table: String = LanguageSnapshot.defaultTable,
         default defaultValue: String? = nil
     ) -> String {
-        registrar.access(self, keyPath: \.language)
+        registrar.access(self, keyPath: Self.languageKeyPath)
         return LanguageSnapshot(storage: currentStorage).string(key, arguments: arguments, table: table, default: defaultValue)
     }
 
@@ -25,7 +29,7 @@ extension Localizer {
         _ key: String, arguments: [MessageArgument], table: String = LanguageSnapshot.defaultTable,
         default defaultValue: String? = nil
     ) -> String {
-        registrar.access(self, keyPath: \.language)
+        registrar.access(self, keyPath: Self.languageKeyPath)
         return LanguageSnapshot(storage: currentStorage).string(key, arguments: arguments, table: table, default: defaultValue)
     }
 
@@ -34,7 +38,7 @@ extension Localizer {
         _ key: String, values: [String: MessageArgument], table: String = LanguageSnapshot.defaultTable,
         default defaultValue: String? = nil
     ) -> String {
-        registrar.access(self, keyPath: \.language)
+        registrar.access(self, keyPath: Self.languageKeyPath)
         return LanguageSnapshot(storage: currentStorage).string(key, values: values, table: table, default: defaultValue)
     }
 

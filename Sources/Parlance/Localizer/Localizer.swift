@@ -122,7 +122,7 @@ public final class Localizer: Sendable {
 
     /// The current language.
     public var language: Language {
-        registrar.access(self, keyPath: \.language)
+        registrar.access(self, keyPath: Self.languageKeyPath)
         return currentStorage.language
     }
 
@@ -138,7 +138,7 @@ public final class Localizer: Sendable {
 
     /// The snapshot lookups use now.
     public var currentSnapshot: LanguageSnapshot {
-        registrar.access(self, keyPath: \.language)
+        registrar.access(self, keyPath: Self.languageKeyPath)
         return LanguageSnapshot(storage: currentStorage)
     }
 

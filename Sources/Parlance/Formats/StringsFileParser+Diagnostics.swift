@@ -9,21 +9,7 @@ extension StringsFileParser {
 
     /// A value as messages quote it: in double quotes, line breaks visible, long text shortened.
     static func quoted(_ value: String) -> String {
-        let limit = 40
-        var shown = ""
-        for (count, scalar) in value.unicodeScalars.enumerated() {
-            if count == limit {
-                shown += "…"
-                break
-            }
-            switch scalar {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"\(shown)\""
+        Diagnostic.quoted(value, limit: 40)
     }
 
     /// The character at `offset` as messages name it: `';' (U+003B)`, or just `U+0008` when

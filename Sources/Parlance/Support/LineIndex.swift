@@ -1,13 +1,16 @@
 /// Turns byte offsets in UTF-8 text into 1-based lines and columns.
 ///
-/// Readers record byte offsets while they scan and pay for line and column
-/// arithmetic only when they report something.
-struct LineIndex: Sendable {
+/// Readers and checks record byte offsets while they scan and pay for line and column
+/// arithmetic only when they report something: line starts are found once, then each
+/// location costs a binary search and a walk along one line.
+public struct LineIndex: Sendable {
     private let lineStarts: [Int]
     private let bytes: [UInt8]
-    let file: String
+    /// The path locations name.
+    public let file: String
 
-    init(bytes: [UInt8], file: String) {
+    /// Indexes `bytes`, the UTF-8 text of `file`; LF, CR and CRLF end lines.
+    public init(bytes: [UInt8], file: String) {
         var starts = [0]
         var index = 0
         while index < bytes.count {
@@ -26,7 +29,7 @@ struct LineIndex: Sendable {
     }
 
     /// The location of the byte at `offset`; columns count Unicode scalars.
-    func location(ofByte offset: Int) -> SourceLocation {
+    public func location(ofByte offset: Int) -> SourceLocation {
         let clamped = max(0, min(offset, bytes.count))
         var low = 0
         var high = lineStarts.count - 1

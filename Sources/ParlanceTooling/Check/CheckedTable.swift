@@ -38,7 +38,7 @@ extension CheckedTable {
     /// A String Catalog as a checked table, with its keys and languages located in `bytes`.
     init(catalog: Catalog, path: String, bytes: [UInt8]) {
         let offsets = StringCatalogOffsets(bytes: bytes).keys
-        let positions = TextPositions(bytes: bytes, path: path)
+        let positions = LineIndex(bytes: bytes, file: path)
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
         // Keys and languages come in file order on both sides; a lookup is the fallback.
         var byName: [String: Int]?

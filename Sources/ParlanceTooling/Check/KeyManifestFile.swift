@@ -49,7 +49,7 @@ struct KeyManifestFile: Sendable {
         }
         let bytes = [UInt8](data)
         let offsets = Self.keyOffsets(in: bytes)
-        let positions = TextPositions(bytes: bytes, path: path)
+        let positions = LineIndex(bytes: bytes, file: path)
         self.path = path
         library = shape.library
         table = shape.table ?? "Localizable"

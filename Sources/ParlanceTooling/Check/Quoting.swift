@@ -1,22 +1,10 @@
+import Parlance
+
 /// How findings quote keys and values: in double quotes, line breaks visible, long text
 /// shortened, because String Catalog keys are often whole sentences.
 enum Quoting {
     static func quoted(_ text: String) -> String {
-        let limit = 60
-        var shown = ""
-        for (count, scalar) in text.unicodeScalars.enumerated() {
-            if count == limit {
-                shown += "…"
-                break
-            }
-            switch scalar {
-            case "\n": shown += "\\n"
-            case "\r": shown += "\\r"
-            case "\t": shown += "\\t"
-            default: shown.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"\(shown)\""
+        Diagnostic.quoted(text, limit: 60)
     }
 
     /// `a`, `a and b`, `a, b and c`.

@@ -28,7 +28,7 @@ struct CheckScanningTests {
         func offsets() {
             let bytes = Array(Self.text.utf8)
             let keys = StringCatalogOffsets(bytes: bytes).keys
-            let positions = TextPositions(bytes: bytes, path: "L.xcstrings")
+            let positions = LineIndex(bytes: bytes, file: "L.xcstrings")
             func place(_ offset: Int) -> String { positions.location(ofByte: offset).description }
             #expect(keys.map { "\($0.name) \(place($0.offset))" } == [
                 "a\"b L.xcstrings:4:5", "été 😀 L.xcstrings:10:5", "été 😀 x L.xcstrings:11:5",
@@ -50,7 +50,7 @@ struct CheckScanningTests {
         @Test("Columns count Unicode scalars, not bytes")
         func columns() {
             let bytes = Array("é😀\"x\"".utf8)
-            #expect(TextPositions(bytes: bytes, path: "f").location(ofByte: 6).column == 3)
+            #expect(LineIndex(bytes: bytes, file: "f").location(ofByte: 6).column == 3)
         }
 
         @Test("Text that is not a String Catalog finds nothing and ends", arguments: ["", "{", "\"", "[[[", "{\"strings\":{\"k\"", "}}]]"])

@@ -1,0 +1,38 @@
+import Foundation
+import Parlance
+import Testing
+
+/// Inputs the fuzz targets in `Fuzz/` once failed on, kept in `Fixtures/fuzz-regressions/<format>/`
+/// and read through the API the target exercised, with the property the target checks.
+@Suite("Fuzz regressions")
+struct FuzzRegressionTests {
+    static func files(_ area: String) -> [String] {
+        let folder = Fixtures.root.appendingPathComponent("fuzz-regressions").appendingPathComponent(area)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    static func data(_ area: String, _ name: String) throws -> Data {
+        try Fixtures.data("fuzz-regressions/\(area)", name)
+    }
+
+    @Test("There are String Catalog regressions to check")
+    func catalogsExist() {
+        #expect(!Self.files("xcstrings").isEmpty)
+    }
+
+    /// The xcstrings target's property: read, write, read gives an equal catalog, and writing
+    /// that again gives the same bytes, in both key orders.
+    @Test("Each String Catalog regression round-trips to an equal catalog", arguments: files("xcstrings"))
+    func catalogRoundTrip(_ name: String) throws {
+        let catalog = try XCStringsReader.read(try Self.data("xcstrings", name), path: name)
+        for order in [XCStringsWriter.KeyOrder.xcode, .preserved] {
+            let writer = XCStringsWriter(keyOrder: order)
+            let written = writer.write(catalog)
+            #expect(written.dropped.isEmpty)
+            let reread = try XCStringsReader.read(written.data, path: name)
+            #expect(reread == catalog)
+            #expect(reread.hashValue == catalog.hashValue)
+            #expect(writer.write(reread).data == written.data)
+        }
+    }
+}

@@ -5,6 +5,7 @@
 #   Scripts/fuzz.sh all <seconds> [libFuzzer options…]        run every target, one after another
 #   Scripts/fuzz.sh build [target…]                           only build (all targets by default)
 #   Scripts/fuzz.sh list                                      name the targets
+#   Scripts/fuzz.sh measure                                   time and size the big hostile inputs
 #
 # Targets: strings-file, stringsdict, xcstrings, language-tag, accept-language, message-formatter.
 #
@@ -63,13 +64,15 @@ max_len_of() {
     esac
 }
 
-swift_flags=(
+language_flags=(
     -swift-version 6
     -enable-upcoming-feature ExistentialAny
     -enable-upcoming-feature MemberImportVisibility
-    -sanitize=fuzzer,address
-    -parse-as-library -O -g
+    -parse-as-library
 )
+swift_flags=("${language_flags[@]}" -sanitize=fuzzer,address -O -g)
+# The measuring driver: optimized, no sanitizers, so time and memory are what users see.
+release_flags=("${language_flags[@]}" -O)
 # gold warns about every sanitizer symbol it cannot export; lld links cleanly.
 if command -v ld.lld >/dev/null; then swift_flags+=(-use-ld=lld); fi
 
@@ -81,21 +84,23 @@ compile() {
     fi
 }
 
-# The runtime, instrumented, rebuilt when any of its sources or the flags change.
+# The runtime as a static library in $1, compiled with the flags that follow; rebuilt when any
+# of its sources or the flags change.
 build_library() {
-    mkdir -p "$build/modules"
-    local sources stamp
+    local directory="$1" sources stamp
+    shift
+    mkdir -p "$directory/modules"
     mapfile -t sources < <(find "$root/Sources/Parlance" -name '*.swift' | LC_ALL=C sort)
-    stamp="$( (printf '%s\n' "${swift_flags[@]}" "${sources[@]}"; cat "${sources[@]}") | sha256sum | cut -d' ' -f1)"
-    if [[ -f "$build/libParlance.a" && "$(cat "$build/libParlance.stamp" 2>/dev/null)" == "$stamp" ]]; then
+    stamp="$( (printf '%s\n' "$@" "${sources[@]}"; cat "${sources[@]}") | sha256sum | cut -d' ' -f1)"
+    if [[ -f "$directory/libParlance.a" && "$(cat "$directory/libParlance.stamp" 2>/dev/null)" == "$stamp" ]]; then
         return
     fi
-    echo "fuzz: compiling the Parlance runtime with libFuzzer and AddressSanitizer…" >&2
-    rm -f "$build/libParlance.stamp"
-    compile "${swift_flags[@]}" -module-name Parlance -emit-library -static \
-        -emit-module -emit-module-path "$build/modules/Parlance.swiftmodule" \
-        "${sources[@]}" -o "$build/libParlance.a"
-    echo "$stamp" >"$build/libParlance.stamp"
+    echo "fuzz: compiling the Parlance runtime into $directory…" >&2
+    rm -f "$directory/libParlance.stamp"
+    compile "$@" -module-name Parlance -emit-library -static \
+        -emit-module -emit-module-path "$directory/modules/Parlance.swiftmodule" \
+        "${sources[@]}" -o "$directory/libParlance.a"
+    echo "$stamp" >"$directory/libParlance.stamp"
 }
 
 build_target() {
@@ -182,13 +187,41 @@ run_target() {
     echo "fuzz: $name passed: ${executed:-?} executions in $seconds s, no crash, leak, timeout or sanitizer report." >&2
 }
 
+# Times the big hostile inputs of HostileCatalogTests in an optimized build without sanitizers,
+# each read in its own process so /usr/bin/time reports that read's peak memory.
+measure() {
+    local release="$build/release" scratch
+    build_library "$release" "${release_flags[@]}"
+    compile "${release_flags[@]}" -module-name HostileMeasure -I "$release/modules" \
+        "$root/Fuzz/Measure/HostileMeasure.swift" "$release/libParlance.a" -o "$release/hostile-measure"
+    scratch="$(mktemp -d "${TMPDIR:-/tmp}/parlance-measure.XXXXXX")"
+    local -a cases=(
+        "value 10000000 value-10MB.strings" "value 100000000 value-100MB.strings"
+        "value 10000000 value-10MB.xcstrings" "value 100000000 value-100MB.xcstrings"
+        "keys 100000 keys-100k.strings" "keys 1000000 keys-1M.strings"
+        "keys 100000 keys-100k.xcstrings" "keys 1000000 keys-1M.xcstrings"
+        "deep 1000 deep-1000.strings" "deep 1000 deep-1000.stringsdict" "deep 1000 deep-1000.xcstrings"
+        "deep 1000000 deep-1M.xcstrings" "specifiers 10000 specifiers-10k.stringsdict"
+    )
+    local kind size file
+    for entry in "${cases[@]}"; do
+        read -r kind size file <<<"$entry"
+        "$release/hostile-measure" write "$kind" "$size" "$scratch/$file"
+        /usr/bin/time -f "  %e s wall, %M KB peak RSS, file $(du -k "$scratch/$file" | cut -f1) KB" \
+            "$release/hostile-measure" read "$scratch/$file"
+        rm -f "$scratch/$file"
+    done
+    rm -rf "$scratch"
+}
+
 [[ $# -ge 1 ]] || usage
 command="$1"
 shift
 case "$command" in
     list) printf '%s\n' "${targets[@]}" ;;
+    measure) measure ;;
     build)
-        build_library
+        build_library "$build" "${swift_flags[@]}"
         if [[ $# -eq 0 ]]; then set -- "${targets[@]}"; fi
         for name in "$@"; do build_target "$name"; done
         ;;
@@ -196,7 +229,7 @@ case "$command" in
         [[ $# -ge 1 ]] || usage
         seconds="$1"
         shift
-        build_library
+        build_library "$build" "${swift_flags[@]}"
         for name in "${targets[@]}"; do build_target "$name"; done
         failed=()
         for name in "${targets[@]}"; do run_target "$name" "$seconds" "$@" || failed+=("$name"); done
@@ -211,7 +244,7 @@ case "$command" in
         source_of "$command" >/dev/null
         seconds="$1"
         shift
-        build_library
+        build_library "$build" "${swift_flags[@]}"
         build_target "$command"
         run_target "$command" "$seconds" "$@"
         ;;

@@ -36,6 +36,21 @@ extension HostileCatalogTests {
             #expect(file.diagnostics.isEmpty)
         }
 
+        @Test("A huge run of stray characters in a .strings file is warned about in bounded space")
+        func strayCharacters() throws {
+            let count = HostileInputs.keyCount
+            let text = "\"a\" = \"b\";\n" + String(repeating: ";", count: count) + "\n\"c\" = \"d\";\n;"
+            let file = try StringsFileReader.read(Data(text.utf8), path: "stray.strings")
+            #expect(file.table == ["a": "b", "c": "d"])
+            let limit = 100
+            #expect(file.diagnostics.count == limit + 1)
+            #expect(file.diagnostics.first?.description == "stray.strings:2:1: warning: unexpected character ';' (U+003B) "
+                + "in key position; Apple's parser stops reading here and drops the remaining 1 entry.")
+            #expect(file.diagnostics.last?.description == "stray.strings:2:\(limit + 1): warning: skipped "
+                + "\(count - limit + 1) more unexpected characters in key position without a warning each "
+                + "(Apple's parser already stopped reading on line 2).")
+        }
+
         @Test("A String Catalog with a huge number of keys reads every one, in order")
         func manyCatalogKeys() throws {
             let count = HostileInputs.keyCount

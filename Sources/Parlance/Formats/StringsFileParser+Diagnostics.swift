@@ -62,12 +62,21 @@ extension StringsFileParser {
         diagnostics.append(Diagnostic(.warning, message, at: location))
     }
 
+    /// How many skipped characters get a warning each. The rest are counted in one warning,
+    /// so a file of stray characters cannot cost hundreds of bytes of warnings per byte.
+    static let maximumSkippedCharacterWarnings = 100
+
     /// Skips a character that cannot start a key. The warning's text is finished later,
     /// once the number of entries Foundation would drop is known.
     mutating func skipCharacterInKeyPosition() {
-        let character = describeCharacter(at: index)
-        diagnostics.append(Diagnostic(.warning, character, at: location(at: index)))
-        skippedCharacters.append((diagnostics.count - 1, entries.count))
+        if skippedCharacters.count < Self.maximumSkippedCharacterWarnings {
+            let character = describeCharacter(at: index)
+            diagnostics.append(Diagnostic(.warning, character, at: location(at: index)))
+            skippedCharacters.append((diagnostics.count - 1, entries.count))
+        } else {
+            if uncountedSkips.count == 0 { uncountedSkips = (0, index, diagnostics.count) }
+            uncountedSkips.count += 1
+        }
         index += scalar(at: index).length
     }
 
@@ -88,6 +97,14 @@ extension StringsFileParser {
                 }
             }
             diagnostics[skipped.diagnostic].message = "unexpected character \(character) in key position; \(consequence)"
+        }
+        // Every warning above comes before `place`, so inserting here moves none of them.
+        if uncountedSkips.count > 0 {
+            let (count, offset, place) = uncountedSkips
+            let characters = count == 1 ? "1 more unexpected character" : "\(count) more unexpected characters"
+            let message = "skipped \(characters) in key position without a warning each "
+                + "(Apple's parser already stopped reading on line \(stopLine))."
+            diagnostics.insert(Diagnostic(.warning, message, at: text.location(at: offset)), at: place)
         }
     }
 }

@@ -202,6 +202,7 @@ measure() {
         "keys 100000 keys-100k.xcstrings" "keys 1000000 keys-1M.xcstrings"
         "deep 1000 deep-1000.strings" "deep 1000 deep-1000.stringsdict" "deep 1000 deep-1000.xcstrings"
         "deep 1000000 deep-1M.xcstrings" "specifiers 10000 specifiers-10k.stringsdict"
+        "stray 10000000 stray-10M.strings" "duplicates 1000000 duplicates-1M.strings"
     )
     local kind size file
     for entry in "${cases[@]}"; do

@@ -8,6 +8,7 @@ import Parlance
 ///     hostile-measure read <file>                  reads it with the reader its extension names
 ///
 /// Cases: `value` (one value of <size> bytes), `keys` (<size> keys), `deep` (<size> levels),
+/// `stray` (one `.strings` entry, then <size> stray `;`), `duplicates` (one key <size> times),
 /// `specifiers` (a template of <size> `%d`, read as a `.stringsdict` format key and rendered).
 @main
 struct HostileMeasure {
@@ -55,6 +56,10 @@ struct HostileMeasure {
             return Data(("\"big\" = \"" + text(size) + "\";\n").utf8)
         case ("value", _):
             return catalog(#""big":{"localizations":{"en":{"stringUnit":{"state":"new","value":"\#(text(size))"}}}}"#)
+        case ("stray", _):
+            return Data(("\"a\" = \"b\";\n" + String(repeating: ";", count: size)).utf8)
+        case ("duplicates", _):
+            return Data(String(repeating: "\"a\" = \"b\";\n", count: size).utf8)
         case ("keys", "strings"):
             return Data((0..<size).map { "\"k\($0)\" = \"v\($0)\";\n" }.joined().utf8)
         case ("keys", _):

@@ -15,9 +15,20 @@ struct FuzzRegressionTests {
         try Fixtures.data("fuzz-regressions/\(area)", name)
     }
 
-    @Test("There are String Catalog regressions to check")
-    func catalogsExist() {
-        #expect(!Self.files("xcstrings").isEmpty)
+    @Test("There are regressions to check for each format that had one", arguments: ["strings", "xcstrings"])
+    func regressionsExist(_ area: String) {
+        #expect(!Self.files(area).isEmpty)
+    }
+
+    /// The strings-file target's property: what reads, written by `StringsFileWriter`, reads
+    /// back to exactly the same pairs.
+    @Test("Each .strings regression reads, and its pairs survive the writer", arguments: files("strings"))
+    func stringsRoundTrip(_ name: String) throws {
+        let file = try StringsFileReader.read(try Self.data("strings", name), path: name)
+        #expect(!file.entries.isEmpty)
+        let written = StringsFileWriter.write(file.entries.map { ($0.key, $0.value, $0.comment) })
+        let reread = try StringsFileReader.read(written, path: name)
+        #expect(reread.entries.map { [$0.key, $0.value] } == file.entries.map { [$0.key, $0.value] })
     }
 
     /// The xcstrings target's property: read, write, read gives an equal catalog, and writing

@@ -51,6 +51,33 @@ extension HostileCatalogTests {
                 + "(Apple's parser already stopped reading on line 2).")
         }
 
+        @Test("A huge number of repeated .strings keys is warned about in bounded space")
+        func repeatedKeys() throws {
+            let count = HostileInputs.keyCount
+            let file = try StringsFileReader.read(Data(String(repeating: "a;", count: count).utf8), path: "repeated.strings")
+            #expect(file.entries.count == count)
+            #expect(file.table == ["a": "a"])
+            #expect(file.diagnostics.count == 101)
+            #expect(file.diagnostics.first?.description
+                == "repeated.strings:1:3: warning: duplicate key \"a\" repeats line 1 with the same value.")
+            #expect(file.diagnostics.last?.description == "repeated.strings:1:203: warning: \(count - 101) more duplicate "
+                + "keys are not listed one by one; for each, the last value wins, as in Foundation.")
+        }
+
+        @Test("Warnings past both limits stay in file order")
+        func bothLimits() throws {
+            let text = String(repeating: "a;", count: 150) + String(repeating: ";", count: 150) + "a;"
+            let file = try StringsFileReader.read(Data(text.utf8), path: "both.strings")
+            #expect(file.diagnostics.count == 202)
+            let places = file.diagnostics.compactMap { $0.location.map { [$0.line, $0.column] } }
+            #expect(places.count == 202)
+            #expect(places == places.sorted { $0.lexicographicallyPrecedes($1) })
+            #expect(file.diagnostics[100].message
+                == "50 more duplicate keys are not listed one by one; for each, the last value wins, as in Foundation.")
+            #expect(file.diagnostics[201].message == "skipped 50 more unexpected characters in key position "
+                + "without a warning each (Apple's parser already stopped reading on line 1).")
+        }
+
         @Test("A String Catalog with a huge number of keys reads every one, in order")
         func manyCatalogKeys() throws {
             let count = HostileInputs.keyCount

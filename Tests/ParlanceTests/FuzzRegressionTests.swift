@@ -15,7 +15,7 @@ struct FuzzRegressionTests {
         try Fixtures.data("fuzz-regressions/\(area)", name)
     }
 
-    @Test("There are regressions to check for each format that had one", arguments: ["strings", "xcstrings"])
+    @Test("There are regressions to check for each format that had one", arguments: ["strings", "xcstrings", "language-tag"])
     func regressionsExist(_ area: String) {
         #expect(!Self.files(area).isEmpty)
     }
@@ -45,5 +45,23 @@ struct FuzzRegressionTests {
             #expect(reread.hashValue == catalog.hashValue)
             #expect(writer.write(reread).data == written.data)
         }
+    }
+
+    /// The language-tag target's property: a tag that parses has an identifier that parses to
+    /// the same language (so `Codable` round-trips it).
+    @Test("Each language tag regression parses to a fixed point or not at all", arguments: files("language-tag"))
+    func languageTagFixedPoint(_ name: String) throws {
+        let tag = String(decoding: try Self.data("language-tag", name), as: UTF8.self)
+        let roundTrips = Language(tag).map { Language($0.identifier) == $0 }
+        #expect(roundTrips != false, "\(tag) parses, but its identifier does not parse back to it")
+    }
+
+    @Test("A tag an alias would lengthen past 64 bytes is refused; a shorter one keeps its alias")
+    func aliasLength() {
+        let long = "sh-" + String(repeating: "abcde-", count: 10) + "x"
+        #expect(long.utf8.count == 64)
+        #expect(Language(long) == nil)
+        let short = "sh-RS-1901"
+        #expect(Language(short)?.identifier == "sr-Latn-RS-1901")
     }
 }

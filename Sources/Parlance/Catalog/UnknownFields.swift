@@ -10,16 +10,16 @@ public struct UnknownFields: Hashable, Sendable {
     /// The names of the unknown members, in file order.
     public var names: [String] { members.map(\.name) }
 
+    /// Equal when both hold the same members; order is not compared, as for ``OrderedMap``.
+    ///
+    /// ``XCStringsWriter`` sorts members the way Xcode does, so a catalog read back from what
+    /// it wrote must equal the original even when the file held them in another order.
     public static func == (lhs: UnknownFields, rhs: UnknownFields) -> Bool {
-        lhs.members.elementsEqual(rhs.members) { $0.name == $1.name && $0.value == $1.value }
+        JSONMembers.same(lhs.members, rhs.members)
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(members.count)
-        for member in members {
-            hasher.combine(member.name)
-            hasher.combine(member.value)
-        }
+        JSONMembers.hash(members, into: &hasher)
     }
 }
 
@@ -44,15 +44,37 @@ struct JSONObject: Hashable, Sendable {
         members.first { $0.name == name }?.value
     }
 
+    /// Equal when both hold the same members, in any order: JSON objects are unordered.
     static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        lhs.members.elementsEqual(rhs.members) { $0.name == $1.name && $0.value == $1.value }
+        JSONMembers.same(lhs.members, rhs.members)
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(members.count)
+        JSONMembers.hash(members, into: &hasher)
+    }
+}
+
+/// Order-insensitive equality and hashing for object members, whose names are unique (the
+/// reader rejects a repeated name).
+enum JSONMembers {
+    static func same(_ lhs: [(name: String, value: JSONValue)], _ rhs: [(name: String, value: JSONValue)]) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.elementsEqual(rhs, by: { $0.name == $1.name && $0.value == $1.value }) { return true }
+        let right = Dictionary(rhs.lazy.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
+        guard right.count == rhs.count else { return false }
+        var seen = Set<String>()
+        return lhs.allSatisfy { seen.insert($0.name).inserted && right[$0.name] == $0.value }
+    }
+
+    static func hash(_ members: [(name: String, value: JSONValue)], into hasher: inout Hasher) {
+        var combined = 0
         for member in members {
-            hasher.combine(member.name)
-            hasher.combine(member.value)
+            var own = Hasher()
+            own.combine(member.name)
+            own.combine(member.value)
+            combined &+= own.finalize()
         }
+        hasher.combine(members.count)
+        hasher.combine(combined)
     }
 }

@@ -20,6 +20,12 @@ struct StringsFileParser {
     var winningEntry: [String: Int] = [:]
     /// Characters skipped in key position: the warning to finish, and how many entries came before.
     var skippedCharacters: [(diagnostic: Int, entriesBefore: Int)] = []
+    /// Characters skipped past the warning limit: how many, where the first was, and where in
+    /// `diagnostics` their one warning belongs.
+    var uncountedSkips = (count: 0, offset: 0, diagnostic: 0)
+    /// Duplicate keys warned about one by one, and those past the limit, counted the same way.
+    var listedDuplicates = 0
+    var uncountedDuplicates = (count: 0, location: SourceLocation(file: "", line: 1, column: 1), diagnostic: 0)
     /// The last location found, where finding the next one starts.
     private var lastLocation: (offset: Int, location: SourceLocation)?
 
@@ -56,7 +62,7 @@ struct StringsFileParser {
                     at: error.location))
             }
         }
-        finishSkippedCharacterWarnings()
+        finishWarnings()
         return StringsFile(entries: entries, diagnostics: diagnostics)
     }
 

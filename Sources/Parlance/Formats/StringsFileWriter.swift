@@ -21,14 +21,15 @@ public enum StringsFileWriter {
     ///
     /// - Parameter entries: The pairs in the order to write them. A `nil` or empty comment
     ///   writes no comment line; a `*/` inside a comment is written as `* /` so it cannot end
-    ///   the comment early.
+    ///   the comment early, and a NUL as U+FFFD, since comments have no escapes and a file with
+    ///   many NULs would read as UTF-16 without a byte order mark.
     /// - Returns: The file's bytes.
     public static func write(_ entries: [(key: String, value: String, comment: String?)]) -> Data {
         var text = ""
         for (number, entry) in entries.enumerated() {
             if number > 0 { text += "\n" }
             if let comment = entry.comment, !comment.isEmpty {
-                text += "/* \(comment.replacing("*/", with: "* /")) */\n"
+                text += "/* \(comment.replacing("*/", with: "* /").replacing("\0", with: "\u{FFFD}")) */\n"
             }
             text += "\(quoted(entry.key)) = \(quoted(entry.value));\n"
         }

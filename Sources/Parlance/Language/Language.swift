@@ -38,10 +38,13 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible,
             language = String(parts[0])
             if parts.count > 1, script == nil { script = String(parts[1]) }
         }
+        let identifier = ([language, script, parsed.region].compactMap { $0 } + parsed.variants).joined(separator: "-")
+        // An alias can lengthen a tag (`sh` is `sr-Latn`); the identifier must read back as itself.
+        guard identifier.utf8.count <= LanguageTagParser.maximumLength else { return nil }
         self.languageCode = language
         self.script = script
         self.region = parsed.region
-        self.identifier = ([language, script, parsed.region].compactMap { $0 } + parsed.variants).joined(separator: "-")
+        self.identifier = identifier
     }
 
     /// A tag known to be valid at compile time: `let french: Language = "fr"`.

@@ -117,13 +117,22 @@ public struct LanguageMatcher: Sendable {
 /// The usual script of languages and language–region pairs, from Foundation's likely subtags.
 enum ScriptData {
     private static let cache = Locked<[String: String]>([:])
+    /// How many tags the cache holds before it starts over. Tags come from content such as
+    /// `Accept-Language` headers, so an unbounded cache would let clients grow memory at will.
+    static let maximumCachedTags = 1_024
 
     static func likelyScript(of tag: String) -> String? {
         if let cached = cache.withLock({ $0[tag] }) { return cached.isEmpty ? nil : cached }
         let maximal: String = Locale.Language(identifier: tag).maximalIdentifier
         let subtags: [Substring] = maximal.split(separator: "-")
         let script = subtags.first { $0.count == 4 && $0.allSatisfy(\.isLetter) }.map(String.init)
-        cache.withLock { $0[tag] = script ?? "" }
+        cache.withLock { cache in
+            if cache.count >= maximumCachedTags { cache.removeAll(keepingCapacity: true) }
+            cache[tag] = script ?? ""
+        }
         return script
     }
+
+    /// How many tags are cached now.
+    static var cachedTagCount: Int { cache.withLock { $0.count } }
 }

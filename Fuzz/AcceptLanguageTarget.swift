@@ -1,0 +1,24 @@
+import Foundation
+import Parlance
+
+/// Fuzzes the `Accept-Language` parser and the matcher that consumes its result: any header
+/// gives at most ``AcceptLanguage/maximumEntries`` languages, no duplicates, and a best match
+/// that is one of the available languages or the default.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let header = String(decoding: UnsafeRawBufferPointer(start: start, count: count), as: UTF8.self)
+    let languages = AcceptLanguage.languages(from: header)
+    require(languages.count <= AcceptLanguage.maximumEntries, "\(languages.count) languages from one header")
+    require(Set(languages).count == languages.count, "duplicate languages from \(header.debugDescription)")
+
+    let available: [Language] = ["en", "en-GB", "fr", "pt-BR", "zh-Hans", "zh-Hant", "sr-Latn", "es-419"]
+    let matcher = LanguageMatcher(available: available)
+    let best = matcher.bestMatch(for: languages, default: "en")
+    require(available.contains(best), "the best match \(best) is not available")
+    // The languages the header names, offered as the catalogs, must match themselves.
+    let own = LanguageMatcher(available: languages)
+    if let first = languages.first {
+        require(own.bestMatch(for: [first]) == first, "\(first) does not match itself")
+    }
+    return 0
+}

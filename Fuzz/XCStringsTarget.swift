@@ -1,0 +1,38 @@
+import Foundation
+import Parlance
+
+/// Fuzzes ``XCStringsReader`` and ``XCStringsWriter`` together: any bytes must read or throw a
+/// ``ParseError``, and a catalog that reads must round-trip. Read, write, read gives an equal
+/// catalog, and writing that catalog again gives identical bytes, in both key orders. The one
+/// documented change: a file without a `version` member is written as version `1.0`.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    let catalog: Catalog
+    do {
+        catalog = try XCStringsReader.read(data, path: "Fuzz.xcstrings")
+    } catch {
+        require(!error.message.isEmpty && error.location.line >= 1 && error.location.column >= 1, "bad error \(error)")
+        return 0
+    }
+    _ = catalog.languages
+    var expected = catalog
+    if expected.version == nil { expected.version = "1.0" }
+    for order in [XCStringsWriter.KeyOrder.xcode, .preserved] {
+        let writer = XCStringsWriter(keyOrder: order)
+        let first = writer.write(catalog)
+        require(first.dropped.isEmpty, "a catalog read from a String Catalog lost \(first.dropped) on writing")
+        let reread: Catalog
+        do {
+            reread = try XCStringsReader.read(first.data, path: "Fuzz.xcstrings")
+        } catch {
+            require(false, "the writer's output (\(order)) does not read back: \(error)")
+            return 0
+        }
+        require(reread == expected, "the round trip (\(order)) changed the catalog")
+        require(reread.hashValue == expected.hashValue, "equal catalogs (\(order)) hash differently")
+        let second = writer.write(reread)
+        require(second.data == first.data, "writing the round-tripped catalog (\(order)) gave other bytes")
+    }
+    return 0
+}

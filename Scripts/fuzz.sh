@@ -1,0 +1,252 @@
+#!/usr/bin/env bash
+# Builds and runs the libFuzzer targets in Fuzz/ against the Parlance runtime.
+#
+#   Scripts/fuzz.sh <target> <seconds> [libFuzzer options…]   run one target
+#   Scripts/fuzz.sh all <seconds> [libFuzzer options…]        run every target, one after another
+#   Scripts/fuzz.sh build [target…]                           only build (all targets by default)
+#   Scripts/fuzz.sh list                                      name the targets
+#   Scripts/fuzz.sh measure                                   time and size the big hostile inputs
+#
+# Targets: strings-file, stringsdict, xcstrings, language-tag, accept-language, message-formatter.
+#
+# SwiftPM cannot link libFuzzer on Linux here, so the script calls swiftc itself: the runtime is
+# compiled once, instrumented, into .build-fuzz/libParlance.a (rebuilt when Sources/Parlance
+# changes) and each target links against it. Each run starts from a temporary corpus seeded with
+# the test fixtures of its format (and $PARLANCE_CORPUS/<format>/ when that is set); crashes and
+# the inputs that caused them land in fuzz-out/<target>/. The script exits non-zero when any run
+# reports a crash, a leak, a timeout, an out-of-memory or any sanitizer error.
+#
+# Environment:
+#   PARLANCE_CORPUS      real-world files to seed from (the shared corpus; never copied into the repo)
+#   PARLANCE_BUILD_LOCK  a lock file to hold (with flock) while compiling, on shared machines
+#   FUZZ_KEEP_CORPUS     a folder to keep each target's grown corpus in, instead of a temporary one
+set -euo pipefail
+
+# The Swift runtime's backtracer would race AddressSanitizer for every crash; let ASan report.
+export SWIFT_BACKTRACE=enable=no
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="$root/.build-fuzz"
+targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter)
+
+usage() {
+    echo "usage: Scripts/fuzz.sh <target|all> <seconds> [libFuzzer options…] | build [target…] | list" >&2
+    echo "targets: ${targets[*]}" >&2
+    exit 64
+}
+
+# The Swift file, the fixture folder, and the longest input for each target.
+source_of() {
+    case "$1" in
+        strings-file) echo StringsFileTarget ;;
+        stringsdict) echo StringsDictTarget ;;
+        xcstrings) echo XCStringsTarget ;;
+        language-tag) echo LanguageTagTarget ;;
+        accept-language) echo AcceptLanguageTarget ;;
+        message-formatter) echo MessageFormatterTarget ;;
+        *) echo "fuzz: error: unknown target \"$1\"; expected one of: ${targets[*]}." >&2; exit 64 ;;
+    esac
+}
+fixtures_of() {
+    case "$1" in
+        strings-file) echo strings ;;
+        stringsdict) echo stringsdict ;;
+        xcstrings) echo xcstrings ;;
+        *) echo "" ;;
+    esac
+}
+max_len_of() {
+    case "$1" in
+        strings-file | stringsdict | xcstrings) echo 32768 ;;
+        language-tag) echo 128 ;;
+        accept-language) echo 1024 ;;
+        message-formatter) echo 4096 ;;
+    esac
+}
+
+language_flags=(
+    -swift-version 6
+    -enable-upcoming-feature ExistentialAny
+    -enable-upcoming-feature MemberImportVisibility
+    -parse-as-library
+)
+swift_flags=("${language_flags[@]}" -sanitize=fuzzer,address -O -g)
+# The measuring driver: optimized, no sanitizers, so time and memory are what users see.
+release_flags=("${language_flags[@]}" -O)
+# gold warns about every sanitizer symbol it cannot export; lld links cleanly.
+if command -v ld.lld >/dev/null; then swift_flags+=(-use-ld=lld); fi
+
+compile() {
+    if [[ -n "${PARLANCE_BUILD_LOCK:-}" ]]; then
+        flock "$PARLANCE_BUILD_LOCK" swiftc "$@"
+    else
+        swiftc "$@"
+    fi
+}
+
+# The runtime as a static library in $1, compiled with the flags that follow; rebuilt when any
+# of its sources or the flags change.
+build_library() {
+    local directory="$1" sources stamp
+    shift
+    mkdir -p "$directory/modules"
+    mapfile -t sources < <(find "$root/Sources/Parlance" -name '*.swift' | LC_ALL=C sort)
+    stamp="$( (printf '%s\n' "$@" "${sources[@]}"; cat "${sources[@]}") | sha256sum | cut -d' ' -f1)"
+    if [[ -f "$directory/libParlance.a" && "$(cat "$directory/libParlance.stamp" 2>/dev/null)" == "$stamp" ]]; then
+        return
+    fi
+    echo "fuzz: compiling the Parlance runtime into $directory…" >&2
+    rm -f "$directory/libParlance.stamp"
+    compile "$@" -module-name Parlance -emit-library -static \
+        -emit-module -emit-module-path "$directory/modules/Parlance.swiftmodule" \
+        "${sources[@]}" -o "$directory/libParlance.a"
+    echo "$stamp" >"$directory/libParlance.stamp"
+}
+
+build_target() {
+    local name="$1" file
+    file="$(source_of "$name")"
+    local executable="$build/$name"
+    if [[ -x "$executable" && "$executable" -nt "$build/libParlance.a" && "$executable" -nt "$root/Fuzz/$file.swift" \
+        && "$executable" -nt "$root/Fuzz/FuzzInput.swift" ]]; then
+        return
+    fi
+    echo "fuzz: linking $name…" >&2
+    compile "${swift_flags[@]}" -module-name ParlanceFuzz -I "$build/modules" \
+        "$root/Fuzz/FuzzInput.swift" "$root/Fuzz/$file.swift" "$build/libParlance.a" -o "$executable"
+}
+
+# Seeds for the targets whose input is no file format: a few realistic values to mutate from.
+write_seeds() {
+    local name="$1" corpus="$2" i=0
+    local -a seeds=()
+    case "$name" in
+        language-tag)
+            seeds=(en en-US pt_BR zh-Hant-TW sr-Latn-RS es-419 de-CH-1901 ca-ES-valencia iw sh en-u-ca-buddhist x-private und) ;;
+        accept-language)
+            seeds=("en-US,en;q=0.9,fr;q=0.8" "*" "da, en-gb;q=0.8, en;q=0.7" "zh-Hant;q=1.0,zh;q=0.5,*;q=0.1" "fr;q=0" "de;q=abc, it") ;;
+        message-formatter)
+            # Bytes, written with printf %b: language, device, width, mode, argument count, each
+            # argument's type (and a string's length), the template, then the argument payloads
+            # from last to first.
+            seeds=('\x01\x00\x00\x00\x02\x00\x05\x03%lld files in %@Ada\x00\x00\x00\x00\x00\x00\x00\x05'
+                '\x00\x03\x78\x01\x02\x04\x02Add {0} more {1}\x07\x80\x00\x00\x00\x00\x00\x00\x00'
+                '\x01\x00\x00\x02\x01\x04%#@files@\x1efiles\x1f1\x1flld\x1f\x1f%arg file\x1f\x1f\x1f%arg files\x1f%arg files\x15'
+                '\x02\x01\x00\x03\x01\x02none\x1eone %d\x1etwo\x1efew\x1emany\x1e%d other\x3f\xf8\x00\x00\x00\x00\x00\x00'
+                '\x00\x00\x00\x04\x01\x04iphone %d\x1eone\x1d mac %d\x1eother\x01'
+                '\x01\x00\x00\x05\x001.50'
+                '\x00\x00\x00\x00\x04\x03\x01\x02\x04%2$@ %1$-8.3f %*d %x %\x27d %.0e %a %c %S\x01\xff\xff\xff\xff\xff\xff\xff\xff\x7f\xf0\x00\x00\x00\x00\x00\x01'
+                '\x03\x00\x00\x03\x01\x03\x00\x03%.2f\x1e\x1e\x1e\x1e%.1f\x1e%.3f\x00\x00\x00\x00\x00\x00\x00\x0f') ;;
+    esac
+    for seed in "${seeds[@]}"; do
+        printf '%b' "$seed" >"$corpus/seed-$i"
+        i=$((i + 1))
+    done
+}
+
+run_target() {
+    local name="$1" seconds="$2"
+    shift 2
+    local corpus area out log
+    if [[ -n "${FUZZ_KEEP_CORPUS:-}" ]]; then
+        corpus="$FUZZ_KEEP_CORPUS/$name"
+        mkdir -p "$corpus"
+    else
+        corpus="$(mktemp -d "${TMPDIR:-/tmp}/parlance-fuzz-$name.XXXXXX")"
+    fi
+    area="$(fixtures_of "$name")"
+    if [[ -n "$area" ]]; then
+        cp "$root/Tests/ParlanceTests/Fixtures/$area/"* "$corpus/"
+        if [[ -d "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$area" ]]; then
+            cp "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$area/"* "$corpus/"
+        fi
+        if [[ -n "${PARLANCE_CORPUS:-}" && -d "$PARLANCE_CORPUS/$area" ]]; then
+            cp "$PARLANCE_CORPUS/$area/"* "$corpus/"
+        fi
+    else
+        write_seeds "$name" "$corpus"
+    fi
+    out="$root/fuzz-out/$name"
+    mkdir -p "$out"
+    log="$out/fuzz.log"
+    echo "fuzz: running $name for $seconds s from $(find "$corpus" -type f | wc -l) seeds; log in fuzz-out/$name/fuzz.log" >&2
+    local status=0
+    LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt:print_suppressions=1${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
+    "$build/$name" "$corpus" \
+        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len_of "$name")" \
+        -dict="$root/Fuzz/dictionaries/$name.dict" -artifact_prefix="$out/" -print_final_stats=1 \
+        "$@" >"$log" 2>&1 || status=$?
+    if [[ -z "${FUZZ_KEEP_CORPUS:-}" ]]; then rm -rf "$corpus"; fi
+    local executed
+    executed="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+    if [[ $status -ne 0 ]] || grep -qE 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|SUMMARY: |==[0-9]+== ?ERROR|fuzz property failed|Fatal error' "$log"; then
+        echo "fuzz: $name FAILED (exit status $status); the report:" >&2
+        grep -E -A30 'ERROR|SUMMARY|fuzz property failed|Fatal error|Test unit written' "$log" | head -80 >&2 || tail -40 "$log" >&2
+        return 1
+    fi
+    echo "fuzz: $name passed: ${executed:-?} executions in $seconds s, no crash, leak, timeout or sanitizer report." >&2
+}
+
+# Times the big hostile inputs of HostileCatalogTests in an optimized build without sanitizers,
+# each read in its own process so /usr/bin/time reports that read's peak memory.
+measure() {
+    local release="$build/release" scratch
+    build_library "$release" "${release_flags[@]}"
+    compile "${release_flags[@]}" -module-name HostileMeasure -I "$release/modules" \
+        "$root/Fuzz/Measure/HostileMeasure.swift" "$release/libParlance.a" -o "$release/hostile-measure"
+    scratch="$(mktemp -d "${TMPDIR:-/tmp}/parlance-measure.XXXXXX")"
+    local -a cases=(
+        "value 10000000 value-10MB.strings" "value 100000000 value-100MB.strings"
+        "value 10000000 value-10MB.xcstrings" "value 100000000 value-100MB.xcstrings"
+        "keys 100000 keys-100k.strings" "keys 1000000 keys-1M.strings"
+        "keys 100000 keys-100k.xcstrings" "keys 1000000 keys-1M.xcstrings"
+        "deep 1000 deep-1000.strings" "deep 1000 deep-1000.stringsdict" "deep 1000 deep-1000.xcstrings"
+        "deep 1000000 deep-1M.xcstrings" "specifiers 10000 specifiers-10k.stringsdict"
+        "stray 10000000 stray-10M.strings" "duplicates 1000000 duplicates-1M.strings"
+    )
+    local kind size file
+    for entry in "${cases[@]}"; do
+        read -r kind size file <<<"$entry"
+        "$release/hostile-measure" write "$kind" "$size" "$scratch/$file"
+        /usr/bin/time -f "  %e s wall, %M KB peak RSS, file $(du -k "$scratch/$file" | cut -f1) KB" \
+            "$release/hostile-measure" read "$scratch/$file"
+        rm -f "$scratch/$file"
+    done
+    rm -rf "$scratch"
+}
+
+[[ $# -ge 1 ]] || usage
+command="$1"
+shift
+case "$command" in
+    list) printf '%s\n' "${targets[@]}" ;;
+    measure) measure ;;
+    build)
+        build_library "$build" "${swift_flags[@]}"
+        if [[ $# -eq 0 ]]; then set -- "${targets[@]}"; fi
+        for name in "$@"; do build_target "$name"; done
+        ;;
+    all)
+        [[ $# -ge 1 ]] || usage
+        seconds="$1"
+        shift
+        build_library "$build" "${swift_flags[@]}"
+        for name in "${targets[@]}"; do build_target "$name"; done
+        failed=()
+        for name in "${targets[@]}"; do run_target "$name" "$seconds" "$@" || failed+=("$name"); done
+        if [[ ${#failed[@]} -gt 0 ]]; then
+            echo "fuzz: error: ${#failed[@]} target(s) failed: ${failed[*]}." >&2
+            exit 1
+        fi
+        echo "fuzz: all ${#targets[@]} targets passed." >&2
+        ;;
+    *)
+        [[ $# -ge 1 ]] || usage
+        source_of "$command" >/dev/null
+        seconds="$1"
+        shift
+        build_library "$build" "${swift_flags[@]}"
+        build_target "$command"
+        run_target "$command" "$seconds" "$@"
+        ;;
+esac

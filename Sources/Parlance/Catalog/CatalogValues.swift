@@ -7,6 +7,7 @@ public struct PluralCategory: RawRepresentable, Hashable, Sendable, Comparable, 
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
+    /// CLDR's categories; which of them a language uses is in ``PluralRules/categories``.
     public static let zero = PluralCategory("zero")
     public static let one = PluralCategory("one")
     public static let two = PluralCategory("two")
@@ -36,6 +37,7 @@ public struct DeviceClass: RawRepresentable, Hashable, Sendable, CustomStringCon
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
 
+    /// The device classes String Catalogs and `.stringsdict` files name.
     public static let iphone = DeviceClass("iphone")
     public static let ipod = DeviceClass("ipod")
     public static let ipad = DeviceClass("ipad")
@@ -46,6 +48,7 @@ public struct DeviceClass: RawRepresentable, Hashable, Sendable, CustomStringCon
     /// The fallback for every device not named.
     public static let other = DeviceClass("other")
 
+    /// Every device class String Catalogs know, `other` last.
     public static let all: [DeviceClass] = [.iphone, .ipod, .ipad, .mac, .applewatch, .appletv, .applevision, .other]
 
     public var description: String { rawValue }
@@ -56,9 +59,13 @@ public struct TranslationState: RawRepresentable, Hashable, Sendable, CustomStri
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Translated and reviewed.
     public static let translated = TranslationState(rawValue: "translated")
+    /// Translated, but the source changed or a reviewer asked for another look.
     public static let needsReview = TranslationState(rawValue: "needs_review")
+    /// Not translated yet.
     public static let new = TranslationState(rawValue: "new")
+    /// Kept, though the key is no longer used.
     public static let stale = TranslationState(rawValue: "stale")
 
     public var description: String { rawValue }

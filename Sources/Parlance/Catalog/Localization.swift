@@ -2,10 +2,12 @@
 public struct StringUnit: Hashable, Sendable {
     /// The review state; `nil` for formats that record none (`.strings`, `.stringsdict`).
     public var state: TranslationState?
+    /// The text, with its format specifiers as written.
     public var value: String
     /// Fields a newer Xcode may write that Parlance does not know; kept so nothing is lost.
     public var unknownFields: UnknownFields
 
+    /// A string unit; `state` is `nil` for formats that record none.
     public init(_ value: String, state: TranslationState? = nil, unknownFields: UnknownFields = UnknownFields()) {
         self.value = value
         self.state = state
@@ -15,10 +17,14 @@ public struct StringUnit: Hashable, Sendable {
 
 /// Several strings for one key: a String Catalog `stringSet` (App Shortcut phrases).
 public struct StringSet: Hashable, Sendable {
+    /// The review state of the whole set.
     public var state: TranslationState?
+    /// The phrases, in the order the file holds them.
     public var values: [String]
+    /// Fields Parlance does not know; kept so nothing is lost.
     public var unknownFields: UnknownFields
 
+    /// A string set of `values`.
     public init(_ values: [String], state: TranslationState? = nil, unknownFields: UnknownFields = UnknownFields()) {
         self.values = values
         self.state = state
@@ -37,8 +43,11 @@ public struct StringSet: Hashable, Sendable {
 /// - a format with substitutions: ``stringUnit`` holding `…%#@name@…` and one
 ///   ``substitutions`` entry per name.
 public struct Localization: Hashable, Sendable {
+    /// The string, or the format whose `%#@name@`s ``substitutions`` fill.
     public var stringUnit: StringUnit?
+    /// Several strings (App Shortcut phrases).
     public var stringSet: StringSet?
+    /// Plural, device or width variants.
     public var variations: Variations?
     /// Substitutions by name, for `%#@name@` in the string unit's value.
     public var substitutions: OrderedMap<String, Substitution>?

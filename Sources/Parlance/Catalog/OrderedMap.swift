@@ -7,12 +7,15 @@ public struct OrderedMap<Key: Hashable, Value> {
     public private(set) var keys: [Key] = []
     private var storage: [Key: Value] = [:]
 
+    /// An empty map.
     public init() {}
 
+    /// A map of `pairs` in their order; a repeated key keeps its first place and its last value.
     public init<S: Sequence>(_ pairs: S) where S.Element == (Key, Value) {
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// The number of keys.
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
 

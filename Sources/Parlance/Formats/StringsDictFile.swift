@@ -5,6 +5,7 @@
 /// format reads as a string unit plus ``Substitution``s whose variants write the
 /// argument as `%arg`. Device and width rules read as device and width variations.
 public struct StringsDictFile: Hashable, Sendable {
+    /// Each key's localization, in file order.
     public var entries: OrderedMap<String, Localization>
     /// Where each key was written.
     public var locations: [String: SourceLocation]

@@ -21,8 +21,10 @@ public struct XCStringsWriter: Sendable {
         case preserved
     }
 
+    /// How keys are ordered in the output.
     public var keyOrder: KeyOrder
 
+    /// A writer; by default it orders keys as Xcode does.
     public init(keyOrder: KeyOrder = .xcode) {
         self.keyOrder = keyOrder
     }

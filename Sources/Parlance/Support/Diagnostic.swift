@@ -18,12 +18,14 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether reading went on (a warning) or the content is wrong (an error).
     public var severity: Severity
     /// Where the finding is; `nil` when it concerns no single place.
     public var location: SourceLocation?
     /// One sentence, sentence case, ending with a period.
     public var message: String
 
+    /// A finding; `message` is one sentence ending with a period.
     public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
         self.severity = severity
         self.message = message

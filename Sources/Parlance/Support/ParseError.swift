@@ -8,6 +8,7 @@ public struct ParseError: Error, Hashable, Sendable, CustomStringConvertible {
     /// One sentence saying what was found and what was expected.
     public var message: String
 
+    /// An error at `location`; `message` says what was found and what was expected.
     public init(_ message: String, at location: SourceLocation) {
         self.message = message
         self.location = location

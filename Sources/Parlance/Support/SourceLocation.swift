@@ -10,6 +10,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     /// The column, counting from 1.
     public var column: Int
 
+    /// A location; `line` and `column` count from 1.
     public init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line

@@ -165,6 +165,9 @@ run_target() {
         fi
     else
         write_seeds "$name" "$corpus"
+        if [[ -d "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$name" ]]; then
+            cp "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$name/"* "$corpus/"
+        fi
     fi
     out="$root/fuzz-out/$name"
     mkdir -p "$out"

@@ -97,6 +97,29 @@ struct HostileCatalogTests {
         #expect(failures > 0)
     }
 
+    @Test("A binary property list .strings file, cut or with any byte changed, reads or fails cleanly")
+    func damagedBinaryPropertyList() throws {
+        let data = try PropertyListSerialization.data(
+            fromPropertyList: ["Greeting": "Grüß dich", "Quit": "Quit", "a": "b"], format: .binary, options: 0)
+        #expect(try StringsFileReader.read(data, path: "b.strings").table == ["Greeting": "Grüß dich", "Quit": "Quit", "a": "b"])
+        // A 0-byte file is an empty table; every other cut is an error.
+        for length in 1..<data.count {
+            #expect(HostileInputs.error(reading: data.prefix(length), as: "b.strings") != nil)
+        }
+        var failures = 0
+        for index in 8..<data.count {
+            for replacement: UInt8 in [0x00, 0x0F, 0x7F, 0xC1, 0xFF] where data[index] != replacement {
+                var damaged = data
+                damaged[index] = replacement
+                if case .failure(let error) = HostileInputs.read(damaged, as: "b.strings") {
+                    failures += 1
+                    #expect(error.description.hasPrefix("b.strings:1:1: error: ") && error.message.hasSuffix("."))
+                }
+            }
+        }
+        #expect(failures > 0)
+    }
+
     @Test("A truncated file names what it expected where it ends", arguments: [
         ("genstrings.strings", 45, "genstrings.strings:2:13: error: unterminated quoted string; expected '\"' before the end of the file."),
         ("plural.stringsdict", 600, "plural.stringsdict:23:8: error: unterminated '<key>'; expected '</key>' before the end of the file."),

@@ -8,6 +8,7 @@ extension StringsFileReader {
     /// nothing, so the entries come sorted by key to keep output stable.
     static func readPropertyList(_ data: Data, path: String, kind: String) throws(ParseError) -> StringsFile {
         let start = SourceLocation(file: path, line: 1, column: 1)
+        if data.starts(with: Array("bplist00".utf8)) { return try readBinaryPropertyList(data, path: path) }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -35,6 +36,29 @@ extension StringsFileReader {
         }
         entries.sort { $0.key < $1.key }
         return StringsFile(entries: entries)
+    }
+
+    /// Reads a binary property list with Parlance's own reader (see ``BinaryPropertyListReader``
+    /// for why not Foundation's). Where a key repeats, the last value wins, as in a dictionary.
+    private static func readBinaryPropertyList(_ data: Data, path: String) throws(ParseError) -> StringsFile {
+        let start = SourceLocation(file: path, line: 1, column: 1)
+        let kind = "a binary property list"
+        let pairs: [(key: String, value: String)]
+        do throws(BinaryPropertyListReader.Failure) {
+            pairs = try BinaryPropertyListReader([UInt8](data)).pairs()
+        } catch {
+            let message = switch error {
+            case .malformed(let reason): "the file is \(kind) that could not be read: \(reason)."
+            case .notADictionary(let found): "the file is \(kind) holding \(found), not a dictionary of strings."
+            case .keyNotAString(let found): "the file is \(kind) with a key that is \(found); .strings keys must be strings."
+            case .valueNotAString(let key, let found):
+                "the value of the key \(StringsFileParser.quoted(key)) is \(found); .strings values must be strings."
+            }
+            throw ParseError(message, at: start)
+        }
+        let table = Dictionary(pairs, uniquingKeysWith: { _, last in last })
+        let entries = table.map { StringsFile.Entry(key: $0.key, value: $0.value, location: start) }
+        return StringsFile(entries: entries.sorted { $0.key < $1.key })
     }
 
     /// The parser's own explanation, which says more than the generic "not in the correct format".

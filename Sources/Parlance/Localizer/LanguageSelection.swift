@@ -18,10 +18,38 @@ public enum LanguageSelection: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// A change of the current language, as ``Localizer/changes()`` delivers it.
+/// A change of what lookups show, as ``Localizer/changes()`` delivers it: a new
+/// language, a new pseudo-localization style, or the same language with new content
+/// after ``Localizer/reload()``.
 public struct LanguageChange: Hashable, Sendable {
+    /// What caused a change.
+    public enum Reason: Hashable, Sendable {
+        /// ``Localizer/select(_:)`` or setting ``Localizer/selection``.
+        case selection
+        /// ``Localizer/reload()`` read the catalogs again.
+        case reload
+    }
+
     public var oldLanguage: Language
     public var newLanguage: Language
-    /// The selection that caused the change.
+    /// The selection in force after the change.
     public var selection: LanguageSelection
+    /// What caused the change.
+    public var reason: Reason
+    /// Whether lookups may now return different strings: the language, the
+    /// pseudo-localization style or the catalogs changed. `false` only when a selection
+    /// resolved to the snapshot already shown (choosing `.system` on a device whose
+    /// language was already shown, say).
+    public var contentChanged: Bool
+
+    public init(
+        oldLanguage: Language, newLanguage: Language, selection: LanguageSelection,
+        reason: Reason = .selection, contentChanged: Bool = true
+    ) {
+        self.oldLanguage = oldLanguage
+        self.newLanguage = newLanguage
+        self.selection = selection
+        self.reason = reason
+        self.contentChanged = contentChanged
+    }
 }

@@ -10,6 +10,14 @@ extension LanguageSnapshot {
         storage.string(key, table: table, default: defaultValue)
     }
 
+    /// The message for `key` rendered with `arguments` as code holds them (`Int`,
+    /// `Double`, `String`, `Decimal`, `Date` or ``MessageArgument`` values).
+    public func string<each Argument: MessageArgumentConvertible>(
+        _ key: String, _ arguments: repeat each Argument, table: String = defaultTable, default defaultValue: String? = nil
+    ) -> String {
+        string(key, arguments: MessageArgument.array(repeat each arguments), table: table, default: defaultValue)
+    }
+
     /// The message for `key` rendered with `arguments`: printf-style specifiers, plural
     /// and device variations, and `%#@name@` substitutions, in this snapshot's language
     /// (plural rules follow the language whose catalog held the message).

@@ -18,7 +18,9 @@ public struct LanguageSnapshot: Sendable {
     /// The language the snapshot shows.
     public var language: Language { storage.language }
 
-    /// The languages a lookup falls back through, most specific first.
+    /// The languages a lookup falls back through, most specific first: the language and
+    /// its CLDR parents, the configured default, the catalogs' source languages, then, as
+    /// a last resort, every other available language. A key is shown only when none holds it.
     public var fallbackChain: [Language] { storage.chain }
 
     /// The tables the snapshot holds.
@@ -92,7 +94,7 @@ final class SnapshotStorage: Sendable {
 
     init(
         language: Language, chain: [Language], tables: [String: [String: ResolvedValue]],
-        device: DeviceClass, reporter: MissingKeyReporter?
+        device: DeviceClass, reporter: MissingKeyReporter?, formattingLanguages: [Language]? = nil
     ) {
         self.language = language
         self.chain = chain
@@ -101,7 +103,8 @@ final class SnapshotStorage: Sendable {
         self.device = device
         self.reporter = reporter
         var formatters: [Language: MessageFormatter] = [:]
-        for candidate in [language] + chain {
+        // Only the languages that supplied a value: a chain ends with every available language.
+        for candidate in [language] + (formattingLanguages ?? chain) {
             formatters[candidate] = MessageFormatter(language: candidate.identifier, device: device)
         }
         self.messageFormatters = formatters
@@ -148,12 +151,21 @@ extension LanguageSnapshot {
         device: DeviceClass, reporter: MissingKeyReporter?
     ) -> LanguageSnapshot {
         var tables: [String: [String: ResolvedValue]] = [:]
+        // Tags as the catalogs spell them, parsed once per build rather than once per key.
+        var parsedTags: [String: Language?] = [:]
+        func parsed(_ tag: String) -> Language? {
+            if let known = parsedTags[tag] { return known }
+            let language = Language(tag)
+            parsedTags[tag] = language
+            return language
+        }
+        var suppliers: [Language] = []
         for (index, candidate) in chain.enumerated() {
             for catalog in catalogs[candidate] ?? [] {
                 var table = tables[catalog.table] ?? [:]
                 for (key, entry) in catalog.entries where table[key] == nil {
                     guard let localizations = entry.localizations,
-                        let localization = localizations.first(where: { Language($0.key) == candidate })?.value,
+                        let localization = localizations.first(where: { parsed($0.key) == candidate })?.value,
                         localization.hasContent
                     else { continue }
                     let message = ResolvedMessage(
@@ -163,12 +175,14 @@ extension LanguageSnapshot {
                     } else {
                         table[key] = .rich(message)
                     }
+                    if !suppliers.contains(candidate) { suppliers.append(candidate) }
                 }
                 tables[catalog.table] = table
             }
         }
         return LanguageSnapshot(storage: SnapshotStorage(
-            language: language, chain: chain, tables: tables, device: device, reporter: reporter))
+            language: language, chain: chain, tables: tables, device: device, reporter: reporter,
+            formattingLanguages: suppliers))
     }
 }
 

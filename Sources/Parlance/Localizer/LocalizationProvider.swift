@@ -15,34 +15,59 @@
 /// visible but never fatal. A library declares the keys it needs in a ``KeyManifest``,
 /// and the app checks its catalogs cover them with ``Localizer/missingKeys(of:)``.
 public enum LocalizationProvider {
-    private static let provider = Locked<(@Sendable (String) -> String?)?>(nil)
-
-    /// Routes every key through `provide`; a `nil` answer means the key is missing.
-    public static func configure(_ provide: @escaping @Sendable (String) -> String?) {
-        provider.withLock { $0 = provide }
+    /// Where keys go: a closure with the language its `{name}` values are formatted in,
+    /// or a localizer.
+    private enum Route: Sendable {
+        case closure(@Sendable (String) -> String?, language: (@Sendable () -> Language)?)
+        case localizer(Localizer)
     }
 
-    /// Routes every key through `localizer` (a key it lacks comes back as the key).
+    private static let route = Locked<Route?>(nil)
+
+    /// Routes every key through `provide`; a `nil` answer means the key is missing.
+    /// - Parameter language: The language `{name}` values are formatted in (plural rules,
+    ///   number style); by default the shared localizer's current language.
+    public static func configure(
+        _ provide: @escaping @Sendable (String) -> String?, language: (@Sendable () -> Language)? = nil
+    ) {
+        route.withLock { $0 = .closure(provide, language: language) }
+    }
+
+    /// Routes every key through `localizer` (a key it lacks comes back as the key), and
+    /// formats `{name}` values in its current language.
     public static func configure(with localizer: Localizer) {
-        configure { key in localizer.currentSnapshot.contains(key) ? localizer.string(key) : nil }
+        route.withLock { $0 = .localizer(localizer) }
     }
 
     /// Forgets the configured provider: keys resolve through ``Localizer/shared`` again.
     public static func reset() {
-        provider.withLock { $0 = nil }
+        route.withLock { $0 = nil }
     }
 
     /// The app's string for `key`, or the key when nothing provides one.
     public static func string(_ key: String) -> String {
-        if let provide = provider.withLock({ $0 }) {
+        switch route.withLock({ $0 }) {
+        case .closure(let provide, _)?:
             return provide(key) ?? key
+        case .localizer(let localizer)?:
+            return localizer.currentSnapshot.string(key, default: key)
+        case nil:
+            return Localizer.withShared { $0.string(key) }
         }
-        return Localizer.shared.string(key)
     }
 
-    /// The app's string for `key` with `{name}` placeholders filled from `values`.
+    /// The app's string for `key` with `{name}` placeholders filled from `values`, in the
+    /// language of whatever the provider routes through.
     public static func string(_ key: String, values: [String: MessageArgument]) -> String {
-        let template = string(key)
-        return MessageFormatter(language: Localizer.shared.language.identifier).format(named: template, values).string
+        switch route.withLock({ $0 }) {
+        case .closure(let provide, let language)?:
+            let template = provide(key) ?? key
+            let language = language?() ?? Localizer.withShared { $0.currentStorage.language }
+            return MessageFormatter(language: language.identifier).format(named: template, values).string
+        case .localizer(let localizer)?:
+            return localizer.currentSnapshot.string(key, values: values, default: key)
+        case nil:
+            return Localizer.withShared { $0.string(key, values: values) }
+        }
     }
 }

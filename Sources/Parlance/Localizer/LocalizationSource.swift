@@ -11,6 +11,16 @@ public protocol LocalizationSource: Sendable {
     /// Catalogs holding `language`. They may hold other languages too; the localizer
     /// takes only `language` from them.
     func catalogs(for language: Language) throws -> [Catalog]
+    /// The languages the catalogs' keys are written in (a String Catalog's
+    /// `sourceLanguage`). Every fallback chain ends with them, so a language no catalog
+    /// holds still shows the source text rather than keys.
+    func sourceLanguages() throws -> [Language]
+}
+
+extension LocalizationSource {
+    /// No source language known: chains end with the configured default and the
+    /// available languages.
+    public func sourceLanguages() throws -> [Language] { [] }
 }
 
 /// Catalogs already in memory: for tests, for catalogs built in code, for servers
@@ -31,6 +41,14 @@ public struct InMemoryLocalizationSource: LocalizationSource {
     }
 
     public func catalogs(for language: Language) -> [Catalog] { catalogs }
+
+    public func sourceLanguages() -> [Language] {
+        var languages: [Language] = []
+        for catalog in catalogs {
+            if let language = Language(catalog.sourceLanguage), !languages.contains(language) { languages.append(language) }
+        }
+        return languages
+    }
 }
 
 /// A resources folder: `*.xcstrings` anywhere below it (read once, on first use) and
@@ -58,6 +76,14 @@ public final class FolderLocalizationSource: LocalizationSource {
             add(catalog.sourceLanguage)
         }
         for folder in try lprojFolders() { add(folder.deletingPathExtension().lastPathComponent) }
+        return languages
+    }
+
+    public func sourceLanguages() throws -> [Language] {
+        var languages: [Language] = []
+        for tag in try loadStringCatalogs().map(\.sourceLanguage) + [sourceLanguage].compactMap({ $0 }) {
+            if let language = Language(tag), !languages.contains(language) { languages.append(language) }
+        }
         return languages
     }
 

@@ -2,15 +2,17 @@ import Foundation
 import Observation
 
 extension Localizer {
-    /// Posted after the current language changed, once lookups already see the new one.
-    /// `userInfo` holds the old and new ``Language`` under ``oldLanguageUserInfoKey`` and
-    /// ``newLanguageUserInfoKey``; the object is the localizer.
+    /// Posted after what lookups show changed (a switch, a pseudo-localization style, a
+    /// ``reload()``), once lookups already see it. `userInfo` holds the old and new
+    /// ``Language`` under ``oldLanguageUserInfoKey`` and ``newLanguageUserInfoKey`` and the
+    /// whole ``LanguageChange`` under ``changeUserInfoKey``; the object is the localizer.
     public static let languageDidChangeNotification = Notification.Name("ParlanceLanguageDidChange")
     public static let oldLanguageUserInfoKey = "oldLanguage"
     public static let newLanguageUserInfoKey = "newLanguage"
+    public static let changeUserInfoKey = "change"
 
-    /// Every change of language from now on, each delivered after the new language is
-    /// visible to lookups. The stream ends when the caller stops iterating.
+    /// Every change from now on, each delivered after lookups see it: switches and
+    /// reloads (``LanguageChange/reason``). The stream ends when the caller stops iterating.
     public func changes() -> AsyncStream<LanguageChange> {
         let (stream, continuation) = AsyncStream<LanguageChange>.makeStream(bufferingPolicy: .unbounded)
         let id = UUID()
@@ -24,14 +26,21 @@ extension Localizer {
     /// Tells every kind of observer, in a fixed order: Observation, then the streams,
     /// then `NotificationCenter`.
     func announce(_ change: LanguageChange) {
-        registrar.withMutation(of: self, keyPath: \.selection) {}
-        if change.oldLanguage != change.newLanguage {
-            registrar.withMutation(of: self, keyPath: \.language) {}
+        if change.reason == .selection {
+            registrar.withMutation(of: self, keyPath: \.selection) {}
+        }
+        // Lookups register this key path, so every view that showed a string re-renders,
+        // whether the language, the pseudo style or the catalogs changed.
+        if change.contentChanged || change.oldLanguage != change.newLanguage {
+            registrar.withMutation(of: self, keyPath: Self.languageKeyPath) {}
         }
         let continuations = state.withLock { Array($0.continuations.values) }
         for continuation in continuations { continuation.yield(change) }
         configuration.notificationCenter?.post(
             name: Self.languageDidChangeNotification, object: self,
-            userInfo: [Self.oldLanguageUserInfoKey: change.oldLanguage, Self.newLanguageUserInfoKey: change.newLanguage])
+            userInfo: [
+                Self.oldLanguageUserInfoKey: change.oldLanguage, Self.newLanguageUserInfoKey: change.newLanguage,
+                Self.changeUserInfoKey: change,
+            ])
     }
 }

@@ -9,10 +9,19 @@ extension Localizer {
     @inline(__always)
     public func string(_ key: String, table: String = LanguageSnapshot.defaultTable, default defaultValue: String? = nil) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
-        // No retain of the snapshot: it lives as long as the localizer.
-        return current.load(ordering: .acquiring)._withUnsafeGuaranteedRef {
-            $0.string(key, table: table, default: defaultValue)
-        }
+        // No retain of the snapshot: the read section keeps it alive until the lookup returns.
+        return current.read { $0.string(key, table: table, default: defaultValue) }
+    }
+
+    /// The message for `key` rendered with `arguments` in the current language.
+    ///
+    /// Arguments are values as code holds them: `string("products.available", count)` with
+    /// `count` an `Int` variable, or a `Double`, `String`, `Decimal`, `Date`, ``MessageArgument``.
+    public func string<each Argument: MessageArgumentConvertible>(
+        _ key: String, _ arguments: repeat each Argument, table: String = LanguageSnapshot.defaultTable,
+        default defaultValue: String? = nil
+    ) -> String {
+        string(key, arguments: MessageArgument.array(repeat each arguments), table: table, default: defaultValue)
     }
 
     /// The message for `key` rendered with `arguments` in the current language.
@@ -21,7 +30,9 @@ extension Localizer {
         default defaultValue: String? = nil
     ) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
-        return LanguageSnapshot(storage: currentStorage).string(key, arguments: arguments, table: table, default: defaultValue)
+        return current.read {
+            LanguageSnapshot(storage: $0).string(key, arguments: arguments, table: table, default: defaultValue)
+        }
     }
 
     /// The message for `key` rendered with an array of arguments in the current language.
@@ -30,7 +41,9 @@ extension Localizer {
         default defaultValue: String? = nil
     ) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
-        return LanguageSnapshot(storage: currentStorage).string(key, arguments: arguments, table: table, default: defaultValue)
+        return current.read {
+            LanguageSnapshot(storage: $0).string(key, arguments: arguments, table: table, default: defaultValue)
+        }
     }
 
     /// The message for `key` with `{name}` placeholders filled from `values`.
@@ -39,8 +52,14 @@ extension Localizer {
         default defaultValue: String? = nil
     ) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
-        return LanguageSnapshot(storage: currentStorage).string(key, values: values, table: table, default: defaultValue)
+        return current.read {
+            LanguageSnapshot(storage: $0).string(key, values: values, table: table, default: defaultValue)
+        }
     }
+
+    /// Missing-key reports dropped because the handler fell too far behind (more than
+    /// 1,000 waiting); each dropped report was of a key never reported before.
+    public var droppedMissingKeyReports: Int { reporter?.droppedCount ?? 0 }
 
     /// Waits until the missing-key handler has seen every report made so far.
     public func flushMissingKeyReports() {
@@ -51,14 +70,31 @@ extension Localizer {
 extension String {
     /// The string for this key in the shared localizer's current language, or the key
     /// itself when no catalog has it (seed 000's `"hello".localized()`).
-    public func localized(table: String = LanguageSnapshot.defaultTable, localizer: Localizer = .shared) -> String {
-        localizer.string(self, table: table)
+    public func localized(table: String = LanguageSnapshot.defaultTable, localizer: Localizer? = nil) -> String {
+        if let localizer { return localizer.string(self, table: table) }
+        return Localizer.withShared { $0.string(self, table: table) }
     }
 
-    /// The message for this key rendered with `arguments` (`"products.available".localized(with: 3)`).
-    public func localized(
-        with arguments: MessageArgument..., table: String = LanguageSnapshot.defaultTable, localizer: Localizer = .shared
+    /// The message for this key rendered with `arguments`, values as code holds them
+    /// (`"products.available".localized(with: productCount)`).
+    public func localized<each Argument: MessageArgumentConvertible>(
+        with arguments: repeat each Argument, table: String = LanguageSnapshot.defaultTable, localizer: Localizer? = nil
     ) -> String {
-        localizer.string(self, arguments: arguments, table: table)
+        localized(arguments: MessageArgument.array(repeat each arguments), table: table, localizer: localizer)
+    }
+
+    /// The message for this key rendered with `arguments` (`"products.available".localized(with: .int(3))`).
+    public func localized(
+        with arguments: MessageArgument..., table: String = LanguageSnapshot.defaultTable, localizer: Localizer? = nil
+    ) -> String {
+        localized(arguments: arguments, table: table, localizer: localizer)
+    }
+
+    /// The message for this key rendered with an array of arguments.
+    public func localized(
+        arguments: [MessageArgument], table: String = LanguageSnapshot.defaultTable, localizer: Localizer? = nil
+    ) -> String {
+        if let localizer { return localizer.string(self, arguments: arguments, table: table) }
+        return Localizer.withShared { $0.string(self, arguments: arguments, table: table) }
     }
 }

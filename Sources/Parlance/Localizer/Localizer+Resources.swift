@@ -4,8 +4,8 @@ extension Localizer {
     /// The localized variant of a resource file for the current language (seed 001's
     /// question pools), along the same fallback chain as strings.
     ///
-    /// For each language of the chain (current language, its CLDR parents, the source
-    /// language) it tries `<name>_<language>.<ext>` (also with `_` in the tag), then
+    /// For each language of the chain (current language, its CLDR parents, the configured
+    /// default, the source language) it tries `<name>_<language>.<ext>` (also with `_` in the tag), then
     /// `<language>.lproj/<name>.<ext>`; at the end, `<name>.<ext>`. So with French as the
     /// source language, `questions.json` serves French and `questions_en.json` English.
     /// - Parameters:
@@ -17,7 +17,9 @@ extension Localizer {
         let suffix = ext.map { ".\($0)" } ?? ""
         let fileManager = FileManager.default
         func existing(_ url: URL) -> URL? { fileManager.fileExists(atPath: url.path) ? url : nil }
-        for language in currentSnapshot.fallbackChain {
+        // The preferred part of the chain: a resource file in an unrelated language is no fallback.
+        let (chain, _, preferredCount) = fallbackChain(for: currentSnapshot.language)
+        for language in chain.prefix(preferredCount) {
             let tags = Array(Set([language.identifier, language.identifier.replacingOccurrences(of: "-", with: "_")])).sorted()
             for tag in tags {
                 if let url = existing(directory.appendingPathComponent("\(name)_\(tag)\(suffix)")) { return url }

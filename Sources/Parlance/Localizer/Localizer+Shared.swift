@@ -1,14 +1,7 @@
-import Synchronization
-
 extension Localizer {
-    /// Every localizer ever made shared stays alive, so a lookup that read the shared
-    /// reference just before it was replaced never reads a freed object.
-    private static let sharedRetained = Locked<[Localizer]>([])
-    private static let sharedSlot: Atomic<Unmanaged<Localizer>> = {
-        let initial = Localizer(catalogs: [])
-        sharedRetained.withLock { $0.append(initial) }
-        return Atomic(Unmanaged.passUnretained(initial))
-    }()
+    /// The shared localizer. Replacing it frees the old one as soon as no lookup can still
+    /// be reading it (unless the app holds it elsewhere).
+    private static let sharedReference = ReclaimingReference(Localizer(catalogs: []))
 
     /// The localizer `"key".localized()`, ``LocalizationProvider`` and generated accessors
     /// resolve through. Until an app sets it, it holds no catalogs, so lookups return
@@ -17,11 +10,18 @@ extension Localizer {
     /// ```swift
     /// Localizer.shared = try Localizer(resourcesAt: Bundle.main.resourceURL!)
     /// ```
+    ///
+    /// Reading it takes no lock. Setting it waits until no lookup still reads the old
+    /// localizer, then releases the reference it held.
     public static var shared: Localizer {
-        get { sharedSlot.load(ordering: .acquiring).takeUnretainedValue() }
-        set {
-            sharedRetained.withLock { $0.append(newValue) }
-            sharedSlot.store(Unmanaged.passUnretained(newValue), ordering: .releasing)
-        }
+        get { sharedReference.load() }
+        set { sharedReference.replace(with: newValue) }
+    }
+
+    /// Runs `body` with the shared localizer without retaining it: the lookups of
+    /// `"key".localized()` pay no reference counting on the shared object.
+    @inline(__always)
+    static func withShared<Result>(_ body: (Localizer) throws -> Result) rethrows -> Result {
+        try sharedReference.read(body)
     }
 }

@@ -9,47 +9,80 @@ extension Localizer {
     /// closest available one, else to the configured default.
     public func select(_ selection: LanguageSelection) {
         let target = Self.resolve(selection, matcher: matcher, configuration: configuration)
-        let storage = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: target) }
-        let old = state.withLock { state -> Language in
-            let old = state.language
-            state.selection = selection
-            state.language = target
-            current.store(Unmanaged.passUnretained(storage), ordering: .releasing)
-            return old
+        var switched: (old: Language, replaced: SnapshotStorage, new: SnapshotStorage)?
+        while switched == nil {
+            let generation = state.withLock { $0.generation }
+            let storage = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: target) }
+            switched = state.withLock { state in
+                // A reload meanwhile: build again from the new catalogs.
+                guard state.generation == generation else { return nil }
+                let old = state.language
+                state.selection = selection
+                state.language = target
+                // Under the state lock, so the snapshot and the recorded selection never disagree.
+                return (old, current.replace(with: storage), storage)
+            }
         }
+        guard let switched else { return }
         persist(selection)
-        announce(LanguageChange(oldLanguage: old, newLanguage: target, selection: selection))
+        announce(LanguageChange(
+            oldLanguage: switched.old, newLanguage: target, selection: selection,
+            reason: .selection, contentChanged: switched.replaced !== switched.new))
     }
 
     /// Reads every catalog again (after an update was downloaded, say) and rebuilds the
     /// current snapshot. Lookups go on during the reload and see the old tables until the
-    /// new ones are complete.
+    /// new ones are complete; the old snapshots are freed once no lookup still reads them.
+    /// Observers then hear of a ``LanguageChange`` whose ``LanguageChange/reason`` is
+    /// ``LanguageChange/Reason/reload``.
     public func reload() {
         loadLock.withLock { _ in
             state.withLock { state in
                 state.catalogs = [:]
                 state.snapshots = [:]
+                state.pseudoSnapshots = [:]
+                state.generation &+= 1
             }
         }
-        let (language, selection) = state.withLock { ($0.language, $0.selection) }
-        let storage = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: language) }
-        state.withLock { state in
-            if state.language == language {
-                current.store(Unmanaged.passUnretained(storage), ordering: .releasing)
+        while true {
+            let (language, selection, generation) = state.withLock { ($0.language, $0.selection, $0.generation) }
+            let storage = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: language) }
+            let outcome = state.withLock { state -> Bool? in
+                // Another reload meanwhile: build again from its catalogs.
+                guard state.generation == generation else { return nil }
+                // A switch meanwhile made its own snapshot, from the same catalogs, current.
+                guard state.language == language, state.selection == selection else { return false }
+                current.replace(with: storage)
+                return true
             }
+            guard let outcome else { continue }
+            if outcome {
+                announce(LanguageChange(
+                    oldLanguage: language, newLanguage: language, selection: selection, reason: .reload, contentChanged: true))
+            }
+            return
         }
     }
 
-    /// The snapshot of `language`, loading its tables if this is their first use.
+    /// The snapshot that serves `language`: the requested tag is matched against the
+    /// available languages first (as a selection is), so a server that passes
+    /// client-chosen tags gets one snapshot per available language, never one per tag.
+    /// A language nothing matches gets the configured default's snapshot, which still
+    /// falls back to the catalogs' source languages.
     public func snapshot(for language: Language) -> LanguageSnapshot {
-        LanguageSnapshot(storage: storage(for: language))
+        LanguageSnapshot(storage: storage(for: Self.resolve(.language(language), matcher: matcher, configuration: configuration)))
     }
 
     /// The snapshot for the best language an HTTP `Accept-Language` header names among
     /// those available, else the configured default.
     public func snapshot(acceptLanguage header: String?) -> LanguageSnapshot {
         let preferred = header.map(AcceptLanguage.languages(from:)) ?? []
-        return snapshot(for: matcher.bestMatch(for: preferred, default: configuration.defaultLanguage))
+        return LanguageSnapshot(storage: storage(for: matcher.bestMatch(for: preferred, default: configuration.defaultLanguage)))
+    }
+
+    /// How many snapshots the localizer caches now (for the tests that prove it is bounded).
+    var cachedSnapshotCount: Int {
+        state.withLock { $0.snapshots.count + $0.pseudoSnapshots.count }
     }
 
     // MARK: Resolution and loading
@@ -65,13 +98,13 @@ extension Localizer {
         }
     }
 
-    /// The pseudo-language snapshot of `style`, made once from the source language's
-    /// snapshot. Plural rules stay the source language's, so forms are chosen as there.
+    /// The pseudo-language snapshot of `style`, made once per style from the source
+    /// language's snapshot. Plural rules stay the source language's, so forms are chosen as there.
     func pseudoStorage(_ style: PseudoLocalization.Style) -> SnapshotStorage {
+        let (cached, generation) = state.withLock { ($0.pseudoSnapshots[style], $0.generation) }
+        if let cached { return cached }
         let pseudoLanguage = Language(style.defaultLanguage) ?? configuration.defaultLanguage
-        if let cached = state.withLock({ $0.snapshots[pseudoLanguage] }) { return cached }
-        let current = currentStorage
-        let base = storage(for: current.chain.last ?? current.language)
+        let base = storage(for: sourceLanguages.first ?? configuration.defaultLanguage)
         var tables: [String: [String: ResolvedValue]] = [:]
         for (table, values) in base.tables {
             tables[table] = values.mapValues { value in
@@ -87,26 +120,43 @@ extension Localizer {
         }
         let storage = SnapshotStorage(
             language: pseudoLanguage, chain: base.chain, tables: tables, device: configuration.device, reporter: reporter)
-        state.withLock { state in
-            state.snapshots[pseudoLanguage] = storage
-            state.retained.append(storage)
+        return state.withLock { state in
+            if let raced = state.pseudoSnapshots[style] { return raced }
+            if state.generation == generation { state.pseudoSnapshots[style] = storage }
+            return storage
         }
-        return storage
+    }
+
+    /// The fallback chain of `language`: the available languages of its CLDR chain, then
+    /// the configured default's, then the catalogs' source languages, then every other
+    /// available language, so a key any catalog holds is never shown as the key.
+    /// `preferredCount` counts the languages before the last-resort ones.
+    func fallbackChain(for language: Language) -> (chain: [Language], ownCount: Int, preferredCount: Int) {
+        var chain = matcher.fallbackChain(for: language)
+        let ownCount = chain.count
+        func add(_ candidate: Language) {
+            if !chain.contains(candidate) { chain.append(candidate) }
+        }
+        matcher.fallbackChain(for: configuration.defaultLanguage).forEach(add)
+        sourceLanguages.forEach(add)
+        let preferredCount = chain.count
+        availableLanguages.forEach(add)
+        return (chain, ownCount, preferredCount)
     }
 
     func storage(for language: Language) -> SnapshotStorage {
         if let cached = state.withLock({ $0.snapshots[language] }) { return cached }
         return loadLock.withLock { _ -> SnapshotStorage in
-            if let cached = state.withLock({ $0.snapshots[language] }) { return cached }
-            var chain = matcher.fallbackChain(for: language)
-            let ownCount = chain.count
+            let (cached, generation) = state.withLock { ($0.snapshots[language], $0.generation) }
+            if let cached { return cached }
+            var (chain, ownCount, _) = fallbackChain(for: language)
             var catalogs: [Language: [Catalog]] = [:]
             var index = 0
             while index < chain.count {
                 let candidate = chain[index]
                 let loaded = loadCatalogs(for: candidate)
                 catalogs[candidate] = loaded
-                // The catalogs' source languages end every chain.
+                // Catalogs may name a source language the source did not report.
                 for catalog in loaded {
                     if let sourceLanguage = Language(catalog.sourceLanguage), !chain.contains(sourceLanguage) {
                         chain.append(sourceLanguage)
@@ -117,8 +167,7 @@ extension Localizer {
             let snapshot = LanguageSnapshot.build(
                 language: language, chain: chain, ownCount: ownCount, catalogs: catalogs, device: configuration.device, reporter: reporter)
             state.withLock { state in
-                state.snapshots[language] = snapshot.storage
-                state.retained.append(snapshot.storage)
+                if state.generation == generation { state.snapshots[language] = snapshot.storage }
             }
             return snapshot.storage
         }
@@ -133,7 +182,7 @@ extension Localizer {
         } catch {
             let diagnostic = (error as? LocalizationSourceError)?.diagnostic
                 ?? Diagnostic(.error, "cannot load the catalogs for \(language): \(error).")
-            state.withLock { $0.diagnostics.append(diagnostic) }
+            state.withLock { $0.append(diagnostic) }
             catalogs = []
         }
         state.withLock { $0.catalogs[language] = catalogs }
@@ -172,7 +221,7 @@ extension Localizer {
             case .pseudo: return
             }
         } catch {
-            state.withLock { $0.diagnostics.append(Diagnostic(.warning, "cannot store the language choice: \(error).")) }
+            state.withLock { $0.append(Diagnostic(.warning, "cannot store the language choice: \(error).")) }
         }
     }
 }

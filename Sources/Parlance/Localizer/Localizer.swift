@@ -14,8 +14,9 @@ import Synchronization
 /// ```
 ///
 /// Switching takes effect for the next lookup on every thread. Lookups never take a
-/// lock: they read the current ``LanguageSnapshot`` through one atomic reference, so a
-/// lookup sees the old language or the new one entirely. A language's tables load at
+/// lock a writer can hold: they read the current ``LanguageSnapshot`` through one atomic
+/// reference, so a lookup sees the old language or the new one entirely, and a replaced
+/// snapshot is freed as soon as no lookup can still be reading it. A language's tables load at
 /// most once, the first time the language is used, and never under a lock that lookups
 /// wait on. Every change is announced after it is visible to lookups: through
 /// Observation (SwiftUI re-renders views that read the localizer), ``changes()``, and
@@ -60,14 +61,31 @@ public final class Localizer: Sendable {
     struct State {
         var selection: LanguageSelection
         var language: Language
-        /// Catalogs per language, each read at most once (until ``reload()``).
+        /// Catalogs per language, each read at most once per generation. Only languages
+        /// the source holds (and the configured default) are ever loaded.
         var catalogs: [Language: [Catalog]] = [:]
+        /// One snapshot per available language (plus the default), never per requested tag.
         var snapshots: [Language: SnapshotStorage] = [:]
-        /// Every snapshot ever made current stays alive while the localizer lives, so a
-        /// lookup that loaded the reference just before a switch never reads freed memory.
-        var retained: [SnapshotStorage] = []
+        /// One snapshot per pseudo-localization style.
+        var pseudoSnapshots: [PseudoLocalization.Style: SnapshotStorage] = [:]
+        /// Counts reloads, so a snapshot built from catalogs a reload replaced is not cached.
+        var generation = 0
         var continuations: [UUID: AsyncStream<LanguageChange>.Continuation] = [:]
         var diagnostics: [Diagnostic] = []
+        /// Diagnostics not kept because ``maximumDiagnostics`` were already held.
+        var droppedDiagnostics = 0
+
+        /// How many diagnostics a localizer keeps; a catalog that fails to load on every
+        /// reload, or a store that fails on every save, must not grow memory for ever.
+        static let maximumDiagnostics = 256
+
+        mutating func append(_ diagnostic: Diagnostic) {
+            if diagnostics.count >= Self.maximumDiagnostics {
+                droppedDiagnostics += 1
+                return
+            }
+            diagnostics.append(diagnostic)
+        }
     }
 
     let source: any LocalizationSource
@@ -75,7 +93,8 @@ public final class Localizer: Sendable {
     /// The languages the source holds.
     public let availableLanguages: [Language]
     let matcher: LanguageMatcher
-    let current: Atomic<Unmanaged<SnapshotStorage>>
+    /// The snapshot lookups use: read without a lock, reclaimed once no lookup can hold it.
+    let current: ReclaimingReference<SnapshotStorage>
     let state: Locked<State>
     /// Serialises loading so each language's tables load once; lookups never take it.
     let loadLock = Locked<Void>(())
@@ -102,6 +121,9 @@ public final class Localizer: Sendable {
         try self.init(source: FolderLocalizationSource(folder: folder), configuration: configuration)
     }
 
+    /// The languages the catalogs' keys are written in; every fallback chain ends with them.
+    let sourceLanguages: [Language]
+
     init(source: any LocalizationSource, available: [Language], configuration: Configuration) {
         self.source = source
         self.configuration = configuration
@@ -113,11 +135,12 @@ public final class Localizer: Sendable {
         var initial = State(selection: selection, language: language)
         initial.diagnostics = diagnostics
         self.state = Locked(initial)
+        self.sourceLanguages = (try? source.sourceLanguages()) ?? []
         // A placeholder until the first snapshot is built just below.
         let empty = SnapshotStorage(language: language, chain: [], tables: [:], device: configuration.device, reporter: nil)
-        self.current = Atomic(Unmanaged.passUnretained(empty))
-        state.withLock { $0.retained.append(empty) }
-        current.store(Unmanaged.passUnretained(storage(for: language)), ordering: .releasing)
+        self.current = ReclaimingReference(empty)
+        let first = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: language) }
+        current.replace(with: first)
     }
 
     /// The current language.
@@ -142,9 +165,9 @@ public final class Localizer: Sendable {
         return LanguageSnapshot(storage: currentStorage)
     }
 
-    @inline(__always)
+    /// A strong reference to the current snapshot's storage.
     var currentStorage: SnapshotStorage {
-        current.load(ordering: .acquiring).takeUnretainedValue()
+        current.load()
     }
 
     /// Problems found at start-up and while loading: a corrupt stored choice, a catalog

@@ -39,10 +39,20 @@ enum Corpus {
     }
 }
 
-@Test("The corpus tests say why they are skipped when PARLANCE_CORPUS is unset")
-func corpusAvailability() {
-    if !Corpus.isAvailable {
-        print("note: PARLANCE_CORPUS is unset; the corpus tests are skipped. Set it to ../shared/corpus to run them.")
+/// When `PARLANCE_CORPUS` is set it must name the corpus: a wrong path would otherwise make
+/// every corpus test find nothing and pass. When it is unset, the corpus tests (this one
+/// too) are skipped, and Swift Testing reports each skip with its reason.
+@Test(
+    "PARLANCE_CORPUS names a folder holding the .strings, .stringsdict and String Catalog corpus",
+    .enabled(if: Corpus.isAvailable, "PARLANCE_CORPUS is unset; set it to ../shared/corpus to run the corpus tests.")
+)
+func corpusAvailability() throws {
+    let root = try #require(Corpus.root)
+    var isFolder: ObjCBool = false
+    try #require(
+        FileManager.default.fileExists(atPath: root.path, isDirectory: &isFolder) && isFolder.boolValue,
+        "PARLANCE_CORPUS is \(root.path), which is no folder.")
+    for area in ["strings", "stringsdict", "xcstrings"] {
+        #expect(!(try Corpus.files(area)).isEmpty, "The corpus has no files in \(area)/.")
     }
-    #expect(Corpus.isAvailable || ProcessInfo.processInfo.environment["PARLANCE_CORPUS"] == nil)
 }

@@ -39,6 +39,9 @@ struct LocalizerPersistenceTests {
         let defaults = try #require(UserDefaults(suiteName: suite))
         defer { defaults.removePersistentDomain(forName: suite) }
         defaults.set("vi", forKey: legacyKey)
+        // The system's own language list lives in the app's standard defaults, not in the
+        // store's suite: a store that wrote it there would pass a check of the suite alone.
+        let systemLanguagesBefore = UserDefaults.standard.object(forKey: "AppleLanguages") as? [String]
         let store = UserDefaultsPreferenceStore(suiteName: suite)
         #expect(store.load() == "vi")
         #expect(defaults.string(forKey: "app.selectedLanguage") == "vi")
@@ -48,6 +51,7 @@ struct LocalizerPersistenceTests {
         localizer.selection = .language("fr")
         #expect(defaults.string(forKey: "app.selectedLanguage") == "fr")
         #expect(defaults.object(forKey: "AppleLanguages") == nil)
+        #expect(UserDefaults.standard.object(forKey: "AppleLanguages") as? [String] == systemLanguagesBefore)
     }
 
     @Test("UserDefaults: a configurable key")

@@ -89,7 +89,7 @@ struct MessageFormatterRandomTemplateTests {
     func randomTemplates() {
         var random = Generator(state: 0x5EED)
         let formatter = MessageFormatter(language: "ru", device: .iphone, width: 30)
-        var rendered = 0
+        var converted = 0, warned = 0, namedChanged = 0
         for _ in 0..<5_000 {
             var template = ""
             for _ in 0..<random.next(24) { template += Self.alphabet[random.next(Self.alphabet.count)] }
@@ -97,11 +97,14 @@ struct MessageFormatterRandomTemplateTests {
             for _ in 0..<random.next(5) { arguments.append(Self.pool[random.next(Self.pool.count)]) }
 
             let message = formatter.format(template, arguments)
+            if message.string != template { converted += 1 }
+            if !message.diagnostics.isEmpty { warned += 1 }
             #expect(message.string.unicodeScalars.count <= Self.bound(template: template, arguments: arguments, opener: "%"))
             #expect(message.diagnostics.count <= MessageFormatter.maximumDiagnostics + 1)
 
             let values = Dictionary(uniqueKeysWithValues: arguments.enumerated().map { (["x", "n", "", "{"][$0.offset % 4] + String($0.offset), $0.element) })
             let named = formatter.format(named: template, values)
+            if named.string != template || !named.diagnostics.isEmpty { namedChanged += 1 }
             #expect(named.string.unicodeScalars.count <= Self.bound(template: template, arguments: arguments, opener: "{"))
 
             // The same text as a substitution variant that may refer to itself.
@@ -109,8 +112,13 @@ struct MessageFormatterRandomTemplateTests {
             let substituted = formatter.format(entry, arguments)
             let perTemplate = Self.bound(template: template + "%#@x@", arguments: arguments, opener: "%")
             #expect(substituted.string.unicodeScalars.count <= (MessageFormatter.maximumSubstitutions + 1) * perTemplate)
-            rendered += 1
         }
-        #expect(rendered == 5_000)
+        // The bounds above mean something only if the templates exercised the formatter: with this
+        // seed 1,901 of them render differently from their text, 4,409 are reported and 1,672
+        // named ones change. A formatter that returned templates untouched, or a generator that
+        // produced only plain text, fails here.
+        #expect(converted >= 1_000)
+        #expect(warned >= 2_000)
+        #expect(namedChanged >= 800)
     }
 }

@@ -61,8 +61,14 @@ struct CatalogMerger {
         case .catalog(let catalog, let path):
             addCatalog(catalog, path: path)
         case .strings(let strings, let table, let language, let path):
+            // The reader already warned about each repeated key; as in Foundation the last entry
+            // wins, and the key keeps the place where it first appeared.
             diagnostics += strings.diagnostics
-            for entry in strings.entries {
+            var last: [String: Int] = [:]
+            for (index, entry) in strings.entries.enumerated() { last[entry.key] = index }
+            for (index, entry) in strings.entries.enumerated() {
+                guard let winner = last.removeValue(forKey: entry.key) else { continue }
+                let entry = winner == index ? entry : strings.entries[winner]
                 insert(.string(entry.value), key: entry.key, language: language, table: table,
                        origin: Origin(path: path, kind: .strings, location: entry.location), comment: entry.comment)
             }

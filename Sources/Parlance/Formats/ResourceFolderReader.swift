@@ -21,8 +21,9 @@ public struct ResourceFolder: Sendable {
 /// and `*.xcstrings` at any depth — and merges them into one ``Catalog`` per table.
 ///
 /// Within a table and language a `.stringsdict` entry overrides the `.strings` entry of
-/// the same key, as Foundation does. Any other disagreement between two sources is
-/// reported, and the source read first (in path order, String Catalogs before `.lproj`
+/// the same key, as Foundation does, and a key repeated within one file takes its last
+/// value (the reader warns once per repeat). Any other disagreement between two files is
+/// reported, and the file read first (in path order, String Catalogs before `.lproj`
 /// tables) is kept.
 public enum ResourceFolderReader {
     /// Reads a folder, or a single `.xcstrings`, `.strings` or `.stringsdict` file.

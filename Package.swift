@@ -48,9 +48,16 @@ let package = Package(
             dependencies: ["Parlance"],
             path: "Tests/PreferenceWriter"
         ),
+        // Long reload, replacement and many-tag runs in a process of their own, so the
+        // reclamation tests measure resident memory without the rest of the suite in it.
+        .executableTarget(
+            name: "ParlanceSoak",
+            dependencies: ["Parlance"],
+            path: "Tests/ParlanceSoak"
+        ),
         .testTarget(
             name: "ParlanceTests",
-            dependencies: ["Parlance", "PreferenceWriter"],
+            dependencies: ["Parlance", "PreferenceWriter", "ParlanceSoak"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -57,20 +57,14 @@ final class ReadIndicator: @unchecked Sendable {
         counter(version: version, stripe: stripe).pointee.subtract(1, ordering: .sequentiallyConsistent)
     }
 
-    /// Returns once every counter of `version` has been seen at zero. Readers that arrive
-    /// under `version` after their counter was seen at zero are not waited for: the caller
-    /// makes sure they can only see what it published before calling.
-    func waitUntilEmpty(version: Int) {
-        for stripe in 0..<Self.stripeCount {
-            let counter = counter(version: version, stripe: stripe)
-            var spins = 0
-            while counter.pointee.load(ordering: .sequentiallyConsistent) != 0 {
-                spins += 1
-                if spins < 64 { continue }
-                // A reader was preempted inside its section: give it the core.
-                sched_yield()
-            }
+    /// Whether every counter of `version` reads zero now, counter by counter. Readers that
+    /// arrive under `version` after their counter was read are not seen: the caller makes
+    /// sure they can only load what it published before asking.
+    func isEmpty(version: Int) -> Bool {
+        for stripe in 0..<Self.stripeCount where counter(version: version, stripe: stripe).pointee.load(ordering: .sequentiallyConsistent) != 0 {
+            return false
         }
+        return true
     }
 
     /// The current thread's stripe: its thread identifier, hashed.

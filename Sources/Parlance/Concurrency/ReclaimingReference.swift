@@ -1,33 +1,64 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A reference to an immutable object that readers use without locks and without
-/// touching its reference count, and that a writer replaces, freeing the old object as
-/// soon as no reader can still be using it.
+/// touching its reference count, and that a writer replaces, freeing the old object once
+/// no reader can still be using it.
 ///
 /// Readers run ``read(_:)``: they announce themselves in a ``ReadIndicator``, load the
-/// reference, use the object, and leave: two uncontended atomic additions and a load,
-/// never a wait. A writer swaps the reference, then waits (the Left-Right algorithm's two
-/// phases) until every reader that could have loaded the old reference has left, and only
-/// then releases it. Writers are serialised among themselves; readers never wait for them.
+/// reference, use the object and leave: two uncontended atomic additions and a load,
+/// never a wait. A writer swaps the reference and retires the old object; a retired
+/// object is released after a grace period, the Left-Right algorithm's two phases: the
+/// version bit flips once the readers of the other version are gone, and the objects
+/// retired before the flip are released once the readers of the old version are gone.
+/// A writer tries to finish the grace period at once (readers' sections are short); when
+/// a reader is slow, say preempted, it leaves the objects retired and the next write
+/// finishes the job, so writers rarely wait. At most ``maximumRetired`` objects wait: a
+/// writer that would retire more waits for readers instead, so memory stays bounded.
 ///
 /// The reference owns one retain of the current object. Code that keeps the object past a
 /// read section takes its own strong reference with ``load()``.
 final class ReclaimingReference<Object: AnyObject & Sendable>: Sendable {
+    /// How many replaced objects may wait for readers before a writer waits too.
+    static var maximumRetired: Int { 8 }
+
+    /// Replaced objects, each holding the retain the slot had.
+    private struct Retired: @unchecked Sendable {
+        /// Replaced since the last flip of the version bit.
+        var pending: [Unmanaged<Object>] = []
+        /// Replaced before the last flip: released once the old version's readers are gone.
+        var flipped: [Unmanaged<Object>] = []
+        var count: Int { pending.count + flipped.count }
+    }
+
     private let slot: Atomic<Unmanaged<Object>>
     private let version = Atomic<Int>(0)
     private let readers = ReadIndicator()
-    private let writer = Locked<Void>(())
+    /// Serialises writers and holds what they retired.
+    private let writer = Locked(Retired())
+    private let retiredGauge = Atomic<Int>(0)
 
     init(_ object: Object) {
         slot = Atomic(Unmanaged.passRetained(object))
     }
 
     deinit {
+        // No reader can hold a reference to this object, so none can be inside a section.
         slot.load(ordering: .sequentiallyConsistent).release()
+        writer.withLock { retired in
+            for object in retired.pending + retired.flipped { object.release() }
+        }
     }
 
     /// Runs `body` with the current object, which stays alive until `body` returns, whatever
-    /// writers do meanwhile. `body` must not replace this reference (it would wait for itself).
+    /// writers do meanwhile. `body` must not replace this reference.
     @inline(__always)
     func read<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
         let version = version.load(ordering: .sequentiallyConsistent)
@@ -41,39 +72,54 @@ final class ReclaimingReference<Object: AnyObject & Sendable>: Sendable {
         read { $0 }
     }
 
-    /// Makes `object` current and returns the object it replaced once no reader can be
-    /// using it any more; dropping the returned reference frees it unless someone else
-    /// holds it.
+    /// Makes `object` current. The object it replaced is released once no reader can be
+    /// using it, now or at a later write. Returns the replaced object's identity.
     @discardableResult
-    func replace(with object: Object) -> Object {
-        writer.withLock { _ in
+    func replace(with object: Object) -> ObjectIdentifier {
+        writer.withLock { retired in
             let old = slot.exchange(Unmanaged.passRetained(object), ordering: .sequentiallyConsistent)
-            waitForReaders()
-            return old.takeRetainedValue()
+            let identity = ObjectIdentifier(old.takeUnretainedValue())
+            retired.pending.append(old)
+            retiredGauge.store(retired.count, ordering: .relaxed)
+            defer { retiredGauge.store(retired.count, ordering: .relaxed) }
+            // Readers' sections last nanoseconds to microseconds: a short spin usually ends
+            // the grace period now. A preempted reader leaves it to the next write.
+            var attempts = 0
+            while retired.count > 0, attempts < 64 {
+                if !advance(&retired) { attempts += 1 }
+            }
+            while retired.count > Self.maximumRetired {
+                if !advance(&retired) { sched_yield() }
+                retiredGauge.store(retired.count, ordering: .relaxed)
+            }
+            return identity
         }
     }
 
-    /// Replaces the current object with what `transform` makes of it, atomically with
-    /// respect to other writers; `transform` returns `nil` to leave it as it is.
-    @discardableResult
-    func update(_ transform: (Object) -> Object?) -> Object? {
-        writer.withLock { _ -> Object? in
-            let current = slot.load(ordering: .sequentiallyConsistent).takeUnretainedValue()
-            guard let object = transform(current) else { return nil }
-            let old = slot.exchange(Unmanaged.passRetained(object), ordering: .sequentiallyConsistent)
-            waitForReaders()
-            return old.takeRetainedValue()
-        }
-    }
+    /// How many replaced objects wait for readers now (read without the writers' lock,
+    /// which a writer waiting for readers holds).
+    var retiredCount: Int { retiredGauge.load(ordering: .relaxed) }
 
-    /// Waits until no reader that started before the exchange is still inside its section.
-    /// Readers that start now see the new reference, so they are not waited for.
-    private func waitForReaders() {
-        let previous = version.load(ordering: .sequentiallyConsistent)
-        let next = previous ^ 1
-        // Readers that read `next` before the last flip and are still inside.
-        readers.waitUntilEmpty(version: next)
-        version.store(next, ordering: .sequentiallyConsistent)
-        readers.waitUntilEmpty(version: previous)
+    /// One step of the grace period, without waiting; whether anything moved.
+    private func advance(_ retired: inout Retired) -> Bool {
+        // Readers that arrive now use `current`; `other` is the version they used before the
+        // last flip.
+        let current = version.load(ordering: .sequentiallyConsistent)
+        let other = current ^ 1
+        if !retired.flipped.isEmpty {
+            // Everything in `flipped` was replaced before the flip: a reader that could hold
+            // it arrived under `other` before the flip, and `other` has no readers now.
+            guard readers.isEmpty(version: other) else { return false }
+            for object in retired.flipped { object.release() }
+            retired.flipped.removeAll(keepingCapacity: true)
+            return true
+        }
+        guard !retired.pending.isEmpty else { return false }
+        // Readers still under `other` read the version before an earlier flip; the flip
+        // waits for them so that afterwards `current`'s readers can be told apart.
+        guard readers.isEmpty(version: other) else { return false }
+        version.store(other, ordering: .sequentiallyConsistent)
+        swap(&retired.pending, &retired.flipped)
+        return true
     }
 }

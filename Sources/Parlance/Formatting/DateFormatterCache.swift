@@ -20,6 +20,9 @@ final class DateFormatterCache: Sendable {
         self.timeZone = timeZone
     }
 
+    /// How many formatters are cached (at most one per pair of styles).
+    var count: Int { formatters.withLock { $0.count } }
+
     /// `date` written with CLDR's patterns for the two styles (`.none` leaves a part out).
     func string(from date: Date, date dateStyle: DateFormatter.Style, time timeStyle: DateFormatter.Style) -> String {
         // ICU prints nothing for these anyway; skipping it keeps odd dates off the C path.

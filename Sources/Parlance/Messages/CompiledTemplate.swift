@@ -35,6 +35,11 @@ public struct CompiledTemplate: Sendable, Hashable {
     public static func == (lhs: CompiledTemplate, rhs: CompiledTemplate) -> Bool { lhs.template == rhs.template }
     public func hash(into hasher: inout Hasher) { hasher.combine(template) }
 
+    /// How many templates the shared cache holds now (at most ``TemplateCache/slotCount``).
+    static var cachedTemplateCount: Int {
+        templateCacheShards.reduce(0) { count, shard in count + shard.withLock { $0.slots.count { $0 != nil } } }
+    }
+
     /// The compiled form of `template`, from the shared cache when it was seen lately.
     static func cached(_ template: String) -> CompiledTemplate {
         var text = template

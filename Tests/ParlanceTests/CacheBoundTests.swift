@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import Parlance
+
+/// Every cache the runtime keeps, fed 100,000 distinct inputs (docs/ROBUSTNESS.md, "Every
+/// cache is capped"). The likely-script cache has its own test in LanguageCacheBoundTests.
+@Suite("Every cache stays bounded under 100,000 distinct inputs")
+struct CacheBoundTests {
+    @Test("snapshot(for:) keeps one snapshot per available language, whatever tags are asked for")
+    func snapshotsPerTag() throws {
+        let localizer = TestCatalogs.localizer()
+        for index in 0..<100_000 {
+            let digits = String(index, radix: 36)
+            let tag = ["fr", "de", "en-GB", "pt", "zz"][index % 5] + "-va" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+            _ = localizer.snapshot(for: try #require(Language(tag)))
+        }
+        // en, en-GB, fr, vi, pt-BR, and the default (en) at most.
+        #expect(localizer.cachedSnapshotCount <= localizer.availableLanguages.count + 1)
+    }
+
+    @Test("Accept-Language headers resolve to available languages' snapshots only")
+    func snapshotsPerHeader() {
+        let localizer = TestCatalogs.localizer()
+        var generator = SystemRandomNumberGenerator()
+        for index in 0..<100_000 {
+            let header = "x\(index % 26)-\(index);q=0.\(index % 9), \(["fr-CA", "vi-VN", "de"][Int(generator.next() % 3)]);q=0.5, *"
+            _ = localizer.snapshot(acceptLanguage: header)
+        }
+        #expect(localizer.cachedSnapshotCount <= localizer.availableLanguages.count + 1)
+    }
+
+    @Test("Pseudo-localization keeps one snapshot per style")
+    func pseudoSnapshots() {
+        let localizer = TestCatalogs.localizer()
+        for index in 0..<100_000 {
+            let style = PseudoLocalization.Style.allCases[index % PseudoLocalization.Style.allCases.count]
+            if index % 1_000 == 0 { localizer.selection = .pseudo(style) } else { _ = localizer.pseudoStorage(style) }
+        }
+        #expect(localizer.cachedSnapshotCount <= localizer.availableLanguages.count + 1 + PseudoLocalization.Style.allCases.count)
+    }
+
+    @Test("The missing-key reporter remembers at most 10,000 keys and never queues more than 1,000")
+    func missingKeys() {
+        let heard = Recorder<String>()
+        let localizer = TestCatalogs.localizer(missingKeys: { heard.append($0.key) })
+        for index in 0..<100_000 { _ = localizer.string("absent.\(index)") }
+        let reporter = localizer.reporter!
+        #expect(reporter.rememberedCount <= MissingKeyReporter.maximumRemembered)
+        localizer.flushMissingKeyReports()
+        // Every report was handled or counted as dropped.
+        #expect(heard.all.count + localizer.droppedMissingKeyReports == 100_000)
+        #expect(heard.all.count >= MissingKeyReporter.maximumPending)
+    }
+
+    @Test("A missing-key handler that never returns holds at most 1,000 reports")
+    func stuckHandler() {
+        let gate = DispatchSemaphore(value: 0)
+        let localizer = TestCatalogs.localizer(missingKeys: { _ in gate.wait() })
+        for index in 0..<100_000 { _ = localizer.string("absent.\(index)") }
+        #expect(localizer.droppedMissingKeyReports >= 100_000 - MissingKeyReporter.maximumPending)
+        for _ in 0..<MissingKeyReporter.maximumPending { gate.signal() }
+        localizer.flushMissingKeyReports()
+    }
+
+    @Test("Diagnostics stop growing at 256: a store that fails 100,000 times")
+    func diagnostics() {
+        let localizer = TestCatalogs.localizer(store: FailingStore())
+        for index in 0..<100_000 { localizer.selection = index % 2 == 0 ? .language("fr") : .language("en") }
+        #expect(localizer.diagnostics.count == Localizer.State.maximumDiagnostics)
+    }
+
+    @Test("The template cache holds at most its slots, whatever templates pass")
+    func templates() {
+        for index in 0..<100_000 { _ = CompiledTemplate.cached("template %lld number \(index)") }
+        #expect(CompiledTemplate.cachedTemplateCount <= TemplateCache.slotCount)
+    }
+
+    @Test("The date formatter cache holds one formatter per pair of styles")
+    func dateFormatters() {
+        let formatter = LocaleFormatter(language: "fr")
+        let styles: [DateFormatter.Style] = [.none, .short, .medium, .long, .full]
+        for index in 0..<100_000 {
+            _ = formatter.dateFormatters.string(
+                from: Date(timeIntervalSince1970: Double(index) * 3_600), date: styles[index % 5], time: styles[(index / 5) % 5])
+        }
+        #expect(formatter.dateFormatters.count <= styles.count * styles.count)
+    }
+}
+
+/// A preference store whose every save fails.
+struct FailingStore: LanguagePreferenceStore {
+    struct Failure: Error {}
+    func load() throws -> String? { nil }
+    func save(_ identifier: String?) throws { throw Failure() }
+}

@@ -1,0 +1,179 @@
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+@testable import Parlance
+
+/// Counts live instances, so a test can see an object freed.
+final class Tracked: Sendable {
+    static let live = Atomic<Int>(0)
+    let value: Int
+    init(_ value: Int) {
+        self.value = value
+        Self.live.add(1, ordering: .relaxed)
+    }
+    deinit { Self.live.subtract(1, ordering: .relaxed) }
+}
+
+@Suite("Reclamation: replaced objects are freed once no reader holds them", .serialized)
+struct ReclamationTests {
+    @Test("With no reader inside, a replaced object is freed by the replacement itself")
+    func freedAtOnce() {
+        let reference = ReclaimingReference(Tracked(0))
+        weak let first = reference.load()
+        #expect(first != nil)
+        reference.replace(with: Tracked(1))
+        #expect(first == nil)
+        #expect(reference.retiredCount == 0)
+        #expect(reference.read { $0.value } == 1)
+    }
+
+    @Test("A reader inside its section keeps what it loaded; writers retire at most 8, then wait for it")
+    func readerHoldsWriterWaits() {
+        let reference = ReclaimingReference(Tracked(0))
+        let entered = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        let seen = Atomic<Int>(-1)
+        let reader = Thread {
+            reference.read { object in
+                entered.signal()
+                leave.wait()
+                // Still the object it loaded, never freed under it.
+                seen.store(object.value, ordering: .relaxed)
+            }
+        }
+        reader.start()
+        entered.wait()
+        let writes = 20
+        let written = Atomic<Int>(0)
+        let writerDone = DispatchSemaphore(value: 0)
+        Thread {
+            for value in 1...writes {
+                reference.replace(with: Tracked(value))
+                written.add(1, ordering: .relaxed)
+            }
+            writerDone.signal()
+        }.start()
+        // The writer retires objects without waiting until 8 wait, then it waits for the reader.
+        while reference.retiredCount < ReclaimingReference<Tracked>.maximumRetired { usleep(1_000) }
+        usleep(50_000)
+        #expect(written.load(ordering: .relaxed) < writes)
+        #expect(reference.retiredCount <= ReclaimingReference<Tracked>.maximumRetired + 1)
+        leave.signal()
+        writerDone.wait()
+        #expect(seen.load(ordering: .relaxed) == 0)
+        #expect(reference.read { $0.value } == writes)
+        // One more write with no reader inside frees everything retired.
+        reference.replace(with: Tracked(writes + 1))
+        #expect(reference.retiredCount == 0)
+    }
+
+    @Test("Every replaced object is freed: 10,000 replacements leave one alive")
+    func noLeak() {
+        final class Counted: Sendable {
+            static let live = Atomic<Int>(0)
+            init() { Self.live.add(1, ordering: .relaxed) }
+            deinit { Self.live.subtract(1, ordering: .relaxed) }
+        }
+        do {
+            let reference = ReclaimingReference(Counted())
+            for _ in 1...10_000 { reference.replace(with: Counted()) }
+            #expect(Counted.live.load(ordering: .relaxed) == 1)
+        }
+        #expect(Counted.live.load(ordering: .relaxed) == 0)
+    }
+
+    @Test("A localizer frees the snapshots a reload and a switch replaced")
+    func localizerFreesSnapshots() {
+        let localizer = TestCatalogs.localizer(preferred: ["en"])
+        weak let first = localizer.currentStorage
+        localizer.reload()
+        #expect(first == nil)
+        weak let english = localizer.currentStorage
+        localizer.selection = .language("fr")
+        // The cache keeps English for the next switch back; a reload drops it.
+        #expect(english != nil)
+        localizer.reload()
+        #expect(english == nil)
+    }
+
+    @Test("A localizer replaced as the shared one is freed")
+    func sharedFreed() {
+        let previous = Localizer.shared
+        defer { Localizer.shared = previous }
+        weak var replaced: Localizer?
+        do {
+            let localizer = TestCatalogs.localizer()
+            replaced = localizer
+            Localizer.shared = localizer
+        }
+        #expect(replaced != nil)
+        Localizer.shared = TestCatalogs.localizer()
+        // Another test's lookup may have been inside its read section: the next write frees it.
+        Localizer.shared = TestCatalogs.localizer()
+        for _ in 0..<100 where replaced != nil {
+            usleep(1_000)
+            Localizer.shared = previous
+        }
+        #expect(replaced == nil)
+    }
+}
+
+/// Long runs in a process of their own (Tests/ParlanceSoak), so resident memory is theirs alone.
+@Suite("Soak: memory stays flat over long runs", .serialized)
+struct SoakTests {
+    static var soak: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("ParlanceSoak")
+    }
+
+    /// The iteration count: the figure, or `PARLANCE_SOAK_<NAME>` (the ThreadSanitizer
+    /// run in .ci/run lowers it, since the sanitizer slows every access tenfold).
+    static func iterations(_ name: String, default value: Int) -> Int {
+        ProcessInfo.processInfo.environment["PARLANCE_SOAK_\(name)"].flatMap(Int.init) ?? value
+    }
+
+    static func run(_ arguments: [String]) throws -> [String: Int] {
+        let process = Process()
+        process.executableURL = soak
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let object = try JSONSerialization.jsonObject(with: data) as? [String: Int]
+        return try #require(object, "ParlanceSoak printed \(String(decoding: data, as: UTF8.self))")
+    }
+
+    static func expectFlat(_ result: [String: Int], _ comment: Comment) {
+        let checkpoint = result["rss_at_checkpoint"] ?? -1
+        let end = result["rss_end"] ?? -1
+        guard checkpoint > 0 else { return }  // /proc is Linux only
+        #expect(Double(end) <= Double(checkpoint) * 1.10, "\(comment): \(checkpoint) bytes after the first 1,000, \(end) at the end")
+    }
+
+    @Test("8 readers look up, render and read snapshots while a writer reloads and switches 100,000 times")
+    func reloads() throws {
+        let result = try Self.run(["reload", String(Self.iterations("RELOADS", default: 100_000)), "8"])
+        #expect(result["bad"] == 0, "torn or mixed reads")
+        #expect((result["operations"] ?? 0) > 0)
+        Self.expectFlat(result, "reloads")
+    }
+
+    @Test("8 readers use Localizer.shared while it is replaced 10,000 times")
+    func sharedReplacements() throws {
+        let result = try Self.run(["shared", String(Self.iterations("SHARED", default: 10_000)), "8"])
+        #expect(result["bad"] == 0, "torn or mixed reads")
+        #expect((result["operations"] ?? 0) > 0)
+        Self.expectFlat(result, "shared replacements")
+    }
+
+    @Test("100,000 distinct tags of an available language share its one snapshot")
+    func distinctTags() throws {
+        let result = try Self.run(["tags", String(Self.iterations("TAGS", default: 100_000)), "5000"])
+        #expect(result["bad"] == 0)
+        Self.expectFlat(result, "distinct tags")
+    }
+}

@@ -9,7 +9,7 @@ extension Localizer {
     /// closest available one, else to the configured default.
     public func select(_ selection: LanguageSelection) {
         let target = Self.resolve(selection, matcher: matcher, configuration: configuration)
-        var switched: (old: Language, replaced: SnapshotStorage, new: SnapshotStorage)?
+        var switched: (old: Language, replaced: ObjectIdentifier, new: ObjectIdentifier)?
         while switched == nil {
             let generation = state.withLock { $0.generation }
             let storage = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: target) }
@@ -20,14 +20,14 @@ extension Localizer {
                 state.selection = selection
                 state.language = target
                 // Under the state lock, so the snapshot and the recorded selection never disagree.
-                return (old, current.replace(with: storage), storage)
+                return (old, current.replace(with: storage), ObjectIdentifier(storage))
             }
         }
         guard let switched else { return }
         persist(selection)
         announce(LanguageChange(
             oldLanguage: switched.old, newLanguage: target, selection: selection,
-            reason: .selection, contentChanged: switched.replaced !== switched.new))
+            reason: .selection, contentChanged: switched.replaced != switched.new))
     }
 
     /// Reads every catalog again (after an update was downloaded, say) and rebuilds the

@@ -10,8 +10,25 @@ struct ValueFacts: Sendable {
         var context: [String]
     }
 
+    /// One use of a format argument: its kind and text, the variant it is in, and which
+    /// template (numbered in the order scanned) it is in.
+    struct ArgumentUse: Hashable, Sendable {
+        var number: Int
+        var placeholder: Placeholder
+        var context: [String]
+        var template: Int
+        /// The substitution whose `%#@name@` takes the argument, when this use is one.
+        var substitution: String?
+    }
+
     /// Format arguments by 1-based number, as first used.
     var arguments: [Int: Placeholder] = [:]
+    /// Every use of every argument, in the order met. Numbers are as written, so they may
+    /// be out of any sensible range (`%99999$d`).
+    var uses: [ArgumentUse] = []
+    /// The text of every string unit, in the order walked (the key itself for a String
+    /// Catalog key with no source value), for `{name}` placeholders.
+    var templates: [String] = []
     /// Whether some template holds `%%`, a substitution or a specifier other than `%n` and
     /// `%p`: only then is a lone `%` taken for a broken specifier rather than plain text.
     var hasConversions = false
@@ -38,11 +55,65 @@ struct ValueFacts: Sendable {
     /// The facts of a plain template: a String Catalog key standing in for its source value.
     init(template: String) {
         var walk = ValueWalk()
+        walk.facts.templates.append(template)
         walk.scan(template, context: [], scope: nil, argument: nil)
         self = walk.facts
     }
 
     fileprivate init() {}
+
+    /// Each argument used with a second kind: its first use and the first use of each other kind.
+    var kindConflicts: [(first: ArgumentUse, other: ArgumentUse)] {
+        var firstUse: [Int: ArgumentUse] = [:]
+        var kindsSeen: [Int: Set<ArgumentKind>] = [:]
+        var conflicts: [(first: ArgumentUse, other: ArgumentUse)] = []
+        for use in uses {
+            guard let first = firstUse[use.number] else {
+                firstUse[use.number] = use
+                kindsSeen[use.number] = [use.placeholder.kind]
+                continue
+            }
+            if kindsSeen[use.number, default: []].insert(use.placeholder.kind).inserted {
+                conflicts.append((first, use))
+            }
+        }
+        return conflicts
+    }
+
+    /// Numbers below the highest argument that nothing uses: printf cannot know their type,
+    /// so the arguments after them are read from the wrong place.
+    var gaps: [Int] {
+        guard let highest = arguments.keys.max(), highest > 1 else { return [] }
+        return (1..<highest).filter { arguments[$0] == nil }
+    }
+
+    /// The names of `{name}` placeholders in any template, in order of first use.
+    var namedPlaceholders: [String] {
+        var names: [String] = []
+        for template in templates where template.utf8.contains(UInt8(ascii: "{")) {
+            for name in Self.placeholderNames(in: template) where !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// `count` for `{count}`: braces around ASCII letters, digits and `_`.
+    static func placeholderNames(in text: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for character in text {
+            if character == "{" {
+                current = ""
+            } else if character == "}", let name = current, !name.isEmpty {
+                names.append(name)
+                current = nil
+            } else if character.isASCII, character.isLetter || character.isNumber || character == "_" {
+                current?.append(character)
+            } else {
+                current = nil
+            }
+        }
+        return names
+    }
 
     /// ` (substitution "count", plural "few")`, or nothing for the value itself.
     static func describe(_ context: [String]) -> String {
@@ -55,12 +126,15 @@ private struct ValueWalk {
     /// Substitutions already walked: several variants may refer to one, and a substitution
     /// that refers to itself must not loop.
     var walkedSubstitutions = Set<String>()
+    /// How many templates have been scanned, which numbers each use's template.
+    var scanned = 0
 
     mutating func visit(
         _ localization: Localization, context: [String], scope: OrderedMap<String, Substitution>?, argument: Int?
     ) {
         let scope = localization.substitutions ?? scope
         if let unit = localization.stringUnit {
+            facts.templates.append(unit.value)
             note(unit.state)
             if unit.value.isEmpty { facts.emptyContexts.append(context) }
             scan(unit.value, context: context, scope: scope, argument: argument)
@@ -99,7 +173,12 @@ private struct ValueWalk {
     mutating func scan(_ template: String, context: [String], scope: OrderedMap<String, Substitution>?, argument: Int?) {
         guard template.utf8.contains(UInt8(ascii: "%")) else { return }
         let tokens = FormatTemplateScanner.tokens(in: template)
+        let index = scanned
+        scanned += 1
         var next = 1
+        func record(_ number: Int, _ placeholder: Placeholder, substitution: String? = nil) {
+            self.record(.init(number: number, placeholder: placeholder, context: context, template: index, substitution: substitution))
+        }
         for token in tokens {
             switch token {
             case .literal:
@@ -122,17 +201,25 @@ private struct ValueWalk {
                 } else {
                     facts.hasConversions = true
                 }
+                // A `*` width or precision reads an integer argument before the value. Inside a
+                // substitution's variants only positions name other arguments.
+                for source in [specifier.widthArgument, specifier.precisionArgument].compactMap({ $0 }) {
+                    switch source {
+                    case .next where argument == nil:
+                        record(next, Placeholder(kind: .integer, text: "*"))
+                        next += 1
+                    case .next:
+                        break
+                    case .position(let position):
+                        record(position, Placeholder(kind: .integer, text: "*\(position)$"))
+                    }
+                }
                 let number: Int
                 if let position = specifier.position {
                     number = position
                 } else if let argument {
                     number = argument
                 } else {
-                    // A `*` width or precision reads an integer argument before the value.
-                    for _ in specifier.text.filter({ $0 == "*" }) {
-                        record(next, Placeholder(kind: .integer, text: "*"))
-                        next += 1
-                    }
                     number = next
                     next += 1
                 }
@@ -150,7 +237,8 @@ private struct ValueWalk {
                 }
                 let number = substitution.argNum ?? position ?? sequential ?? argument ?? 1
                 record(number, Placeholder(
-                    kind: ArgumentKind(typeSpecifier: substitution.formatSpecifier), text: "%" + substitution.formatSpecifier))
+                    kind: ArgumentKind(typeSpecifier: substitution.formatSpecifier), text: "%" + substitution.formatSpecifier),
+                    substitution: name)
                 guard !walkedSubstitutions.contains(name), let variations = substitution.variations else { break }
                 walkedSubstitutions.insert(name)
                 visit(variations, context: context + ["substitution \"\(name)\""], scope: scope, argument: number)
@@ -158,8 +246,9 @@ private struct ValueWalk {
         }
     }
 
-    private mutating func record(_ number: Int, _ placeholder: Placeholder) {
-        if facts.arguments[number] == nil { facts.arguments[number] = placeholder }
+    private mutating func record(_ use: ValueFacts.ArgumentUse) {
+        if facts.arguments[use.number] == nil { facts.arguments[use.number] = use.placeholder }
+        facts.uses.append(use)
     }
 
     private mutating func note(_ state: TranslationState?) {

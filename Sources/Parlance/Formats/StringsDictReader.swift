@@ -53,6 +53,13 @@ private struct EntryReader {
             return Localization(variations: .device(try deviceVariants(device.value)))
         }
         if let width = members.first(where: { $0.key == StringsDictKey.widthRule }) {
+            if let format = members.first(where: { $0.key == StringsDictKey.format }) {
+                diagnostics.append(Diagnostic(
+                    .warning,
+                    "the entry \"\(key)\" has both \(StringsDictKey.format) and \(StringsDictKey.widthRule); "
+                        + "the width variants are read and the format is ignored, and Apple platforms may choose either.",
+                    at: format.keyLocation))
+            }
             return Localization(variations: .width(try widthVariants(width.value)))
         }
         guard let formatMember = members.first(where: { $0.key == StringsDictKey.format }) else {

@@ -31,7 +31,8 @@ public struct CatalogChecker: Sendable {
     /// - Parameters:
     ///   - paths: Catalog files, and folders searched for `.xcstrings`, `.strings` and `.stringsdict` files.
     ///   - usages: Where code asks for keys; when given, `unknown-key` and `unused-key` are checked.
-    ///   - manifests: Paths of component libraries' key manifests, for `manifest-missing-key`.
+    ///   - manifests: Paths of component libraries' key manifests, for `manifest-missing-key` and
+    ///     `manifest-missing-placeholder`.
     /// - Returns: The findings, sorted by file, line and column.
     public func check(paths: [String], usages: [KeyUsage]? = nil, manifests: [String] = []) -> CheckReport {
         let catalogs = CatalogSet(paths: paths, sourceLanguage: sourceLanguage)

@@ -79,10 +79,19 @@ struct ReadCatalogFile: Sendable {
     }
 
     /// Readers report a repeated key as a warning starting "duplicate key"; those become
-    /// `duplicate-key` findings, everything else a reader noticed `read-warning` ones.
+    /// `duplicate-key` findings. A `.stringsdict` entry with both a format and width rules
+    /// becomes a `width-rule-with-format` error; everything else a reader noticed a
+    /// `read-warning`.
     private mutating func addReaderDiagnostics(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
-            let rule: CheckRule = diagnostic.message.hasPrefix("duplicate key") ? .duplicateKey : .readWarning
+            let rule: CheckRule
+            if diagnostic.message.hasPrefix("duplicate key") {
+                rule = .duplicateKey
+            } else if diagnostic.message.contains("has both NSStringLocalizedFormatKey and NSStringVariableWidthRuleType") {
+                rule = .widthRuleWithFormat
+            } else {
+                rule = .readWarning
+            }
             let location = diagnostic.location ?? SourceLocation(file: path, line: 1, column: 1)
             findings.append(Finding(rule, diagnostic.message, at: location, severity: rule.severity))
         }

@@ -15,12 +15,20 @@ public struct CheckRule: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let emptyValue = CheckRule(rawValue: "empty-value")
     /// A translation's format arguments differ from the source language's in number, type or position.
     public static let placeholderMismatch = CheckRule(rawValue: "placeholder-mismatch")
+    /// One argument is formatted as two kinds of value within one template (`%1$lld or %1$@`).
+    public static let argumentTypeConflict = CheckRule(rawValue: "argument-type-conflict")
+    /// Plural, device or width variants of one value format one argument as different kinds.
+    public static let variantTypeMismatch = CheckRule(rawValue: "variant-type-mismatch")
+    /// Positional arguments skip a number (`%2$@, %3$@` with no argument 1), whose type printf cannot know.
+    public static let argumentGap = CheckRule(rawValue: "argument-gap")
     /// Plural variants lack a category the language's CLDR rules choose.
     public static let pluralMissingCategory = CheckRule(rawValue: "plural-missing-category")
     /// Plural variants hold a category the language's CLDR rules never choose.
     public static let pluralUnusedCategory = CheckRule(rawValue: "plural-unused-category")
     /// A format specifier is malformed, dangerous (`%n`) or unsupported (`%p`), or names no substitution.
     public static let invalidSpecifier = CheckRule(rawValue: "invalid-specifier")
+    /// A `.stringsdict` entry holds both `NSStringLocalizedFormatKey` and `NSStringVariableWidthRuleType`.
+    public static let widthRuleWithFormat = CheckRule(rawValue: "width-rule-with-format")
     /// A key is written twice in one file; Foundation keeps the last.
     public static let duplicateKey = CheckRule(rawValue: "duplicate-key")
     /// A translation is marked `needs_review`.
@@ -35,6 +43,8 @@ public struct CheckRule: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let unusedKey = CheckRule(rawValue: "unused-key")
     /// A component library declares a key the app's catalogs do not provide.
     public static let manifestMissingKey = CheckRule(rawValue: "manifest-missing-key")
+    /// A translation of a key a component library declares drops one of its declared `{placeholders}`.
+    public static let manifestMissingPlaceholder = CheckRule(rawValue: "manifest-missing-placeholder")
     /// A file could not be read at all; the other files are still checked.
     public static let parseError = CheckRule(rawValue: "parse-error")
     /// A reader read a file but noticed something Apple's parser would do differently.
@@ -42,9 +52,10 @@ public struct CheckRule: RawRepresentable, Hashable, Sendable, Comparable, Custo
 
     /// Every rule, in the order the documentation lists them.
     public static let all: [CheckRule] = [
-        .missingTranslation, .emptyValue, .placeholderMismatch, .pluralMissingCategory, .pluralUnusedCategory,
-        .invalidSpecifier, .duplicateKey, .needsReview, .new, .stale, .unknownKey, .unusedKey,
-        .manifestMissingKey, .parseError, .readWarning,
+        .missingTranslation, .emptyValue, .placeholderMismatch, .argumentTypeConflict, .variantTypeMismatch,
+        .argumentGap, .pluralMissingCategory, .pluralUnusedCategory, .invalidSpecifier, .widthRuleWithFormat,
+        .duplicateKey, .needsReview, .new, .stale, .unknownKey, .unusedKey, .manifestMissingKey,
+        .manifestMissingPlaceholder, .parseError, .readWarning,
     ]
 
     /// How serious a finding of this rule is unless `--strict` makes every warning an error.

@@ -76,4 +76,33 @@ extension KeyCheck {
                 at: location, language: language)
         }
     }
+
+    /// One value's own arguments: each must be read as one kind everywhere it is used, and
+    /// positions must leave no number out. A number the source language leaves out too is
+    /// reported here; one only the translation leaves out is a `placeholder-mismatch`.
+    mutating func checkArgumentUses(_ facts: ValueFacts, at location: SourceLocation, language: String, source: ValueFacts?) {
+        for (first, other) in facts.kindConflicts {
+            let number = other.number
+            if first.template == other.template {
+                add(.argumentTypeConflict,
+                    "\(subject(language, other.context)) formats argument \(number) both as \(first.placeholder.text) and as \(other.placeholder.text); printf reads an argument as one type, so one of them reads the wrong bytes.",
+                    at: location, language: language)
+            } else {
+                add(.variantTypeMismatch,
+                    "\(subject(language)) formats argument \(number) as \(first.placeholder.text)\(Self.place(first.context)) but as \(other.placeholder.text)\(Self.place(other.context)); every variant must read the argument as the same type.",
+                    at: location, language: language)
+            }
+        }
+        let highest = facts.arguments.keys.max() ?? 0
+        for gap in facts.gaps where source?.arguments[gap] == nil {
+            add(.argumentGap,
+                "\(subject(language)) uses arguments up to \(highest) but never argument \(gap); printf cannot know its type, so the arguments after it are read from the wrong place.",
+                at: location, language: language)
+        }
+    }
+
+    /// ` in plural "one"`, or nothing for the value itself.
+    private static func place(_ context: [String]) -> String {
+        context.isEmpty ? "" : " in " + context.joined(separator: ", ")
+    }
 }

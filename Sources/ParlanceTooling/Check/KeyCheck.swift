@@ -27,6 +27,10 @@ struct KeyCheck {
         // A String Catalog key with no source value is its own source text.
         let sourceFacts = entry.values[source].map { ValueFacts($0.localization) }
             ?? (table.isStringCatalog ? ValueFacts(template: key) : nil)
+        if entry.values[source] == nil, table.isStringCatalog, let sourceFacts {
+            // The key is the source text: its arguments must make sense too.
+            checkArgumentUses(sourceFacts, at: entry.location, language: source, source: nil)
+        }
         for language in table.languages {
             let isSource = language == source
             guard let value = entry.values[language] else {
@@ -41,6 +45,7 @@ struct KeyCheck {
             let comparedTo = translatable && !isSource ? sourceFacts : nil
             checkValue(facts, at: value.location, language: language, isSource: isSource, translatable: translatable,
                        source: comparedTo)
+            checkArgumentUses(facts, at: value.location, language: language, source: isSource ? nil : sourceFacts)
         }
     }
 

@@ -11,7 +11,15 @@ struct KeyManifestFile: Sendable {
     var library: String
     /// The table the library looks keys up in; `Localizable` when the manifest names none.
     var table: String
-    var keys: [(key: String, location: SourceLocation)]
+    var keys: [DeclaredKey]
+
+    /// One key the library declares, where the manifest names it, and the `{placeholders}`
+    /// the library fills in, which every translation must keep.
+    struct DeclaredKey: Sendable {
+        var key: String
+        var location: SourceLocation
+        var placeholders: [String]
+    }
 
     private struct Shape: Decodable {
         struct Key: Decodable {
@@ -53,7 +61,11 @@ struct KeyManifestFile: Sendable {
         self.path = path
         library = shape.library
         table = shape.table ?? "Localizable"
-        keys = shape.keys.map { ($0.key, offsets[$0.key].map(positions.location(ofByte:)) ?? fileStart) }
+        keys = shape.keys.map {
+            DeclaredKey(
+                key: $0.key, location: offsets[$0.key].map(positions.location(ofByte:)) ?? fileStart,
+                placeholders: $0.placeholders ?? [])
+        }
     }
 
     /// ` at keys[2]`, naming where in the JSON a decoding error is.

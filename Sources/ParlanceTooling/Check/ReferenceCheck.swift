@@ -1,7 +1,8 @@
 import Parlance
 
 /// The rules that compare catalogs with what asks for their keys: code (`unknown-key`,
-/// `unused-key`) and component libraries' manifests (`manifest-missing-key`).
+/// `unused-key`) and component libraries' manifests (`manifest-missing-key`,
+/// `manifest-missing-placeholder`).
 struct ReferenceCheck {
     let tablesByName: [String: [CheckedTable]]
 
@@ -53,7 +54,8 @@ struct ReferenceCheck {
         let tables = tablesByName[manifest.table] ?? []
         let languages = Set(tables.flatMap(\.languages)).subtracting([CheckedTable.unknownLanguage]).sorted()
         var findings: [Finding] = []
-        for (key, location) in manifest.keys {
+        for declared in manifest.keys {
+            let (key, location) = (declared.key, declared.location)
             let holding = tables.compactMap { $0.keys[key] }
             let subject = "\(manifest.library) declares \(Quoting.quoted(key))"
             guard !holding.isEmpty else {
@@ -66,6 +68,35 @@ struct ReferenceCheck {
                 findings.append(Finding(
                     .manifestMissingKey, "\(subject), which the \(manifest.table) catalogs do not translate into \(language).",
                     at: location, table: manifest.table, key: key, language: language))
+            }
+            if !declared.placeholders.isEmpty {
+                findings += placeholderFindings(declared, in: holding, manifest: manifest)
+            }
+        }
+        return findings
+    }
+
+    /// Translations that drop a `{placeholder}` the manifest declares: the library fills it
+    /// in, and users would never see the value. Reported at the translation.
+    private func placeholderFindings(
+        _ declared: KeyManifestFile.DeclaredKey, in holding: [CheckedKey], manifest: KeyManifestFile
+    ) -> [Finding] {
+        var findings: [Finding] = []
+        for entry in holding {
+            if let directive = IgnoreDirective(comment: entry.comment), directive.silences(.manifestMissingPlaceholder) { continue }
+            for language in entry.values.keys.sorted() {
+                guard let value = entry.values[language] else { continue }
+                let used = ValueFacts(value.localization).namedPlaceholders
+                let missing = declared.placeholders.filter { !used.contains($0) }
+                guard !missing.isEmpty else { continue }
+                let names = Quoting.list(missing.map { "{\($0)}" })
+                let subject = language == CheckedTable.unknownLanguage
+                    ? Quoting.quoted(declared.key) : "\(Quoting.quoted(declared.key)) in \(language)"
+                let noun = missing.count == 1 ? "placeholder" : "placeholders"
+                findings.append(Finding(
+                    .manifestMissingPlaceholder,
+                    "\(subject) drops the \(noun) \(names), which \(manifest.library) declares and fills in.",
+                    at: value.location, table: manifest.table, key: declared.key, language: language))
             }
         }
         return findings

@@ -6,7 +6,11 @@ import ParlanceTooling
 struct Lookup: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the string an app shows for a key in a language, following the fallback chain.",
-        discussion: "With --explain, also print the chain of languages tried and where the value came from."
+        discussion: """
+            With --explain, also print the chain of languages tried and where the value came from: the \
+            language and its CLDR parents, the default, the catalogs' source languages, then every other \
+            language the catalogs hold, so a key is shown only when no catalog holds it.
+            """
     )
 
     @Argument(help: "A catalog file or a resources folder.")
@@ -30,7 +34,8 @@ struct Lookup: ParsableCommand {
         print(snapshot.string(key, table: table))
         guard explain else { return }
         let explanation = snapshot.explain(key, table: table)
-        print("requested: \(Language(language).map(\.identifier) ?? language), showing: \(snapshot.language)")
+        let unheld = explanation.chain.contains(snapshot.language) ? "" : " (no catalog holds it)"
+        print("requested: \(Language(language).map(\.identifier) ?? language), showing: \(snapshot.language)\(unheld)")
         print("chain: \(explanation.chain.map(\.identifier).joined(separator: " → "))")
         switch explanation.source {
         case .language(let found):

@@ -10,15 +10,28 @@ struct LookupAndFormatCommandTests {
         #expect(plain.status == 0)
         #expect(plain.standardOutput == "Quiz dei serpenti\n")
         let explained = try Parlance.run(["lookup", example, "settings.title", "--lang", "fr-CA", "--table", "Settings", "--explain"])
-        #expect(explained.standardOutput == "Réglages\nrequested: fr-CA, showing: fr\nchain: fr\nfrom: fr\n")
+        #expect(explained.standardOutput == "Réglages\nrequested: fr-CA, showing: fr\nchain: fr → en → it\nfrom: fr\n")
         let fallback = try Parlance.run(["lookup", example, "quiz.start", "--lang", "it", "--explain"])
-        #expect(fallback.standardOutput == "Tocca per iniziare\nrequested: it, showing: it\nchain: it → fr\nfrom: it\n")
+        #expect(fallback.standardOutput == "Tocca per iniziare\nrequested: it, showing: it\nchain: it → fr → en\nfrom: it\n")
         let missing = try Parlance.run(["lookup", example, "nothing.here", "--lang", "en", "--explain"])
         #expect(missing.standardOutput == """
             nothing.here
             requested: en, showing: en
-            chain: en → fr
+            chain: en → fr → it
             from: no catalog holds "nothing.here" in Localizable; the key itself is shown
+
+            """)
+    }
+
+    @Test("A language no catalog holds shows the source language's text, never the key")
+    func unavailableLanguage() throws {
+        let result = try Parlance.run(["lookup", example, "quiz.start", "--lang", "de", "--explain"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput == """
+            Touchez pour commencer
+            requested: de, showing: de (no catalog holds it)
+            chain: fr → en → it
+            from: fr (fallback)
 
             """)
     }

@@ -20,7 +20,7 @@ struct Check: ParsableCommand {
     @Option(name: .customLong("sources"), help: "A folder of Swift code whose keys must match the catalogs; repeatable.")
     var sources: [String] = []
 
-    @Option(name: .customLong("manifest"), help: "A component library's key manifest (.keys.json) whose keys the catalogs must provide; repeatable.")
+    @Option(name: .customLong("manifest"), help: "A component library's key manifest (.keys.json) whose keys, and their declared {placeholders}, the catalogs must provide; repeatable.")
     var manifests: [String] = []
 
     @Option(help: "How to print findings: one line each, a JSON array, or GitHub annotations.")

@@ -47,6 +47,10 @@ struct ArgumentsAsCodeHoldsThemTests {
         #expect(localizer.string("price", 1.5) == "1.50 EUR")
         #expect(localizer.string("greeting", "Bo") == "Hello Bo")
         #expect(localizer.string("greeting") == "Hello %@")
+        // %@ prints a negative zero as NSNumber does; %f as C does.
+        let negativeZero = -0.0
+        #expect(localizer.string("greeting", negativeZero) == "Hello -0")
+        #expect(localizer.string("price", negativeZero) == "-0.00 EUR")
         #expect("greeting".localized(with: "Cy", localizer: localizer) == "Hello Cy")
         #expect("greeting".localized(with: .string("Di"), localizer: localizer) == "Hello Di")
     }

@@ -77,6 +77,8 @@ extension MessageArgument: CustomStringConvertible {
     }
 
     static func text(of value: Double) -> String {
+        // NSNumber prints a negative zero as "-0"; Int64(-0.0) would lose the sign.
+        if value == 0, value.sign == .minus { return "-0" }
         if value == value.rounded(.towardZero), abs(value) < 1e16 {
             return String(Int64(value))
         }

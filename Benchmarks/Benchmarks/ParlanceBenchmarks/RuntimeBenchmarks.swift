@@ -72,8 +72,26 @@ func runtimeBenchmarks() {
         setup: { () throws -> RuntimeFixture in try RuntimeFixture.make() }
     )
 
+    // The path `"key".localized()` takes: the shared localizer read without a retain.
     Benchmark(
-        "Runtime: select(.language) between two loaded languages",
+        "Runtime: \"key\".localized()",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, table: RuntimeFixture) in
+            var next = benchmark.currentIteration &* benchmark.scaledIterations.count % table.keys.count
+            for _ in benchmark.scaledIterations {
+                blackHole(table.keys[next].localized())
+                next = next + 1 == table.keys.count ? 0 : next + 1
+            }
+        },
+        setup: { () throws -> RuntimeFixture in
+            let fixture = try RuntimeFixture.make()
+            Localizer.shared = fixture.localizer
+            return fixture
+        }
+    )
+
+    Benchmark(
+        "Runtime: select(.language) between two loaded languages, no store or observers",
         configuration: configuration,
         closure: { (benchmark: Benchmark, fixture: RuntimeFixture) in
             for index in benchmark.scaledIterations {
@@ -87,6 +105,21 @@ func runtimeBenchmarks() {
             fixture.localizer.select(.language("de"))
             return fixture
         }
+    )
+
+    // What an app pays: the choice written to a file (atomically, with fsync) and an
+    // observer of changes() woken on every switch.
+    Benchmark(
+        "Runtime: select(.language) with a file store and a changes() observer",
+        configuration: Benchmark.Configuration(
+            metrics: ParlanceMetrics.all, warmupIterations: 10, scalingFactor: .one,
+            maxDuration: .seconds(4), maxIterations: 2_000),
+        closure: { (benchmark: Benchmark, fixture: SwitchFixture) in
+            for index in benchmark.scaledIterations {
+                fixture.localizer.select(.language(languages[index & 1]))
+            }
+        },
+        setup: { () throws -> SwitchFixture in try SwitchFixture() }
     )
 
     Benchmark(
@@ -154,6 +187,31 @@ final class RuntimeFixture {
         }
         return RuntimeFixture(
             localizer: localizer, keys: keys, plainKeys: plainKeys, dictionary: german, otherDictionary: other)
+    }
+}
+
+/// A localizer remembering its choice in a file, with a task draining its `changes()`.
+final class SwitchFixture: Sendable {
+    let localizer: Localizer
+    let observer: Task<Int, Never>
+
+    init() throws {
+        let catalog = try XCStringsReader.read(Fixtures.catalog, path: "Localizable.xcstrings")
+        // One folder, emptied on each run, so runs leave nothing behind but it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-bench-switch")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        localizer = Localizer(catalogs: [catalog], configuration: Localizer.Configuration(
+            defaultLanguage: "en", preferenceStore: FilePreferenceStore(url: folder.appendingPathComponent("language")),
+            preferredLanguages: { ["de"] }))
+        localizer.select(.language("fr"))
+        localizer.select(.language("de"))
+        let changes = localizer.changes()
+        observer = Task {
+            var heard = 0
+            for await _ in changes { heard += 1 }
+            return heard
+        }
     }
 }
 

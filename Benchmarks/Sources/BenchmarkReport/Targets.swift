@@ -85,9 +85,17 @@ struct Target {
             baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
             limits: []),
         Target(
-            benchmark: "Runtime: select(.language) between two loaded languages",
+            benchmark: "Runtime: \"key\".localized()",
+            baseline: "Runtime: [String: String] lookup (baseline)",
+            limits: [.atMostBaselineTimes(1.5)]),
+        Target(
+            benchmark: "Runtime: select(.language) between two loaded languages, no store or observers",
             baseline: "Runtime: swap two [String: String] tables (baseline)",
             limits: [.underNanoseconds(50_000)]),
+        Target(
+            benchmark: "Runtime: select(.language) with a file store and a changes() observer",
+            baseline: "Runtime: swap two [String: String] tables (baseline)",
+            limits: []),
         Target(
             benchmark: "Check: CatalogChecker over 50 MB of the corpus",
             baseline: "Check: reading the same files (baseline)",

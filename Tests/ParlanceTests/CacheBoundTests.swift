@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import Parlance
 
@@ -74,6 +75,35 @@ struct CacheBoundTests {
         for index in 0..<100_000 { _ = CompiledTemplate.cached("template %lld number \(index)") }
         #expect(CompiledTemplate.cachedTemplateCount <= TemplateCache.slotCount)
     }
+
+    @Test("Reader slots: 100,000 threads that each look something up leave no slot taken")
+    func readerSlots() {
+        let domain = Self.slotDomain
+        let reference = ReclaimingReference(Tracked(1), domain: domain)
+        let sum = Atomic<Int>(0)
+        for _ in 0..<1_000 {
+            let group = DispatchGroup()
+            for _ in 0..<100 {
+                group.enter()
+                Thread {
+                    sum.add(reference.read { $0.value }, ordering: .relaxed)
+                    group.leave()
+                }.start()
+            }
+            group.wait()
+        }
+        #expect(sum.load(ordering: .relaxed) == 100_000)
+        // Each exiting thread gives its slot back (the last ones may still be exiting).
+        var owned = domain.readers.ownedSlotCount
+        for _ in 0..<1_000 where owned > 0 {
+            usleep(1_000)
+            owned = domain.readers.ownedSlotCount
+        }
+        #expect(owned == 0)
+    }
+
+    /// Kept for the process's lifetime: threads remember their slot in a domain.
+    static let slotDomain = ReclamationDomain()
 
     @Test("The date formatter cache holds one formatter per pair of styles")
     func dateFormatters() {

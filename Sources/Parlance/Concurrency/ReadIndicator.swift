@@ -122,6 +122,13 @@ final class ReadIndicator: @unchecked Sendable {
         return true
     }
 
+    /// How many slots threads own now (for the test that threads give them back).
+    var ownedSlotCount: Int {
+        (0..<Self.slotCount).count { index in
+            (slots + index * Self.lineBytes).assumingMemoryBound(to: Atomic<Int>.self).pointee.load(ordering: .acquiring) != 0
+        }
+    }
+
     /// Gives this thread a free slot, or `nil` when every slot is taken.
     private func claimSlot() -> UnsafeMutableRawPointer? {
         for index in 0..<Self.slotCount {

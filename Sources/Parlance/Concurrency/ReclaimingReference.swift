@@ -37,7 +37,7 @@ final class ReclamationDomain: Sendable {
     }
 
     private let version = Atomic<Int>(0)
-    private let readers = ReadIndicator()
+    let readers = ReadIndicator()
     /// Serialises writers and holds what they retired.
     private let retired = Locked(Retired())
     private let retiredGauge = Atomic<Int>(0)

@@ -11,8 +11,9 @@ extension Localizer {
     /// Localizer.shared = try Localizer(resourcesAt: Bundle.main.resourceURL!)
     /// ```
     ///
-    /// Reading it takes no lock. Setting it waits until no lookup still reads the old
-    /// localizer, then releases the reference it held.
+    /// Reading it takes no lock. Setting it never waits for lookups (unless 16 replaced
+    /// objects already wait for slow readers); the old localizer is released once no
+    /// lookup can still be reading it.
     public static var shared: Localizer {
         get { sharedReference.load() }
         set { sharedReference.replace(with: newValue) }

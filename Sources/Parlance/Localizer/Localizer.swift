@@ -16,7 +16,7 @@ import Synchronization
 /// Switching takes effect for the next lookup on every thread. Lookups never take a
 /// lock a writer can hold: they read the current ``LanguageSnapshot`` through one atomic
 /// reference, so a lookup sees the old language or the new one entirely, and a replaced
-/// snapshot is freed as soon as no lookup can still be reading it. A language's tables load at
+/// snapshot is freed once no lookup can still be reading it. A language's tables load at
 /// most once, the first time the language is used, and never under a lock that lookups
 /// wait on. Every change is announced after it is visible to lookups: through
 /// Observation (SwiftUI re-renders views that read the localizer), ``changes()``, and

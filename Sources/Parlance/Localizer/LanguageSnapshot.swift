@@ -192,3 +192,28 @@ extension Localization {
         stringUnit != nil || stringSet != nil || variations != nil
     }
 }
+
+/// The snapshots a localizer has made: immutable, replaced whole when one is added, so
+/// `snapshot(for:)` reads it without a lock. Small: one entry per available language (plus
+/// the default) and per pseudo style.
+final class SnapshotCache: Sendable {
+    let byLanguage: [Language: SnapshotStorage]
+    let byStyle: [PseudoLocalization.Style: SnapshotStorage]
+
+    init(byLanguage: [Language: SnapshotStorage] = [:], byStyle: [PseudoLocalization.Style: SnapshotStorage] = [:]) {
+        self.byLanguage = byLanguage
+        self.byStyle = byStyle
+    }
+
+    func adding(_ storage: SnapshotStorage, for language: Language) -> SnapshotCache {
+        var byLanguage = byLanguage
+        byLanguage[language] = storage
+        return SnapshotCache(byLanguage: byLanguage, byStyle: byStyle)
+    }
+
+    func adding(_ storage: SnapshotStorage, for style: PseudoLocalization.Style) -> SnapshotCache {
+        var byStyle = byStyle
+        byStyle[style] = storage
+        return SnapshotCache(byLanguage: byLanguage, byStyle: byStyle)
+    }
+}

@@ -39,9 +39,8 @@ extension Localizer {
         loadLock.withLock { _ in
             state.withLock { state in
                 state.catalogs = [:]
-                state.snapshots = [:]
-                state.pseudoSnapshots = [:]
                 state.generation &+= 1
+                cache.replace(with: SnapshotCache())
             }
         }
         while true {
@@ -82,7 +81,7 @@ extension Localizer {
 
     /// How many snapshots the localizer caches now (for the tests that prove it is bounded).
     var cachedSnapshotCount: Int {
-        state.withLock { $0.snapshots.count + $0.pseudoSnapshots.count }
+        cache.read { $0.byLanguage.count + $0.byStyle.count }
     }
 
     // MARK: Resolution and loading
@@ -101,8 +100,8 @@ extension Localizer {
     /// The pseudo-language snapshot of `style`, made once per style from the source
     /// language's snapshot. Plural rules stay the source language's, so forms are chosen as there.
     func pseudoStorage(_ style: PseudoLocalization.Style) -> SnapshotStorage {
-        let (cached, generation) = state.withLock { ($0.pseudoSnapshots[style], $0.generation) }
-        if let cached { return cached }
+        if let cached = cache.read({ $0.byStyle[style] }) { return cached }
+        let generation = state.withLock { $0.generation }
         let pseudoLanguage = Language(style.defaultLanguage) ?? configuration.defaultLanguage
         let base = storage(for: sourceLanguages.first ?? configuration.defaultLanguage)
         var tables: [String: [String: ResolvedValue]] = [:]
@@ -121,8 +120,10 @@ extension Localizer {
         let storage = SnapshotStorage(
             language: pseudoLanguage, chain: base.chain, tables: tables, device: configuration.device, reporter: reporter)
         return state.withLock { state in
-            if let raced = state.pseudoSnapshots[style] { return raced }
-            if state.generation == generation { state.pseudoSnapshots[style] = storage }
+            guard state.generation == generation else { return storage }
+            let cached = cache.load()
+            if let raced = cached.byStyle[style] { return raced }
+            cache.replace(with: cached.adding(storage, for: style))
             return storage
         }
     }
@@ -145,10 +146,11 @@ extension Localizer {
     }
 
     func storage(for language: Language) -> SnapshotStorage {
-        if let cached = state.withLock({ $0.snapshots[language] }) { return cached }
+        // Lock-free: a server asks for a snapshot on every request.
+        if let cached = cache.read({ $0.byLanguage[language] }) { return cached }
         return loadLock.withLock { _ -> SnapshotStorage in
-            let (cached, generation) = state.withLock { ($0.snapshots[language], $0.generation) }
-            if let cached { return cached }
+            let generation = state.withLock { $0.generation }
+            if let cached = cache.read({ $0.byLanguage[language] }) { return cached }
             var (chain, ownCount, _) = fallbackChain(for: language)
             var catalogs: [Language: [Catalog]] = [:]
             var index = 0
@@ -167,7 +169,8 @@ extension Localizer {
             let snapshot = LanguageSnapshot.build(
                 language: language, chain: chain, ownCount: ownCount, catalogs: catalogs, device: configuration.device, reporter: reporter)
             state.withLock { state in
-                if state.generation == generation { state.snapshots[language] = snapshot.storage }
+                guard state.generation == generation else { return }
+                cache.replace(with: cache.load().adding(snapshot.storage, for: language))
             }
             return snapshot.storage
         }

@@ -64,10 +64,6 @@ public final class Localizer: Sendable {
         /// Catalogs per language, each read at most once per generation. Only languages
         /// the source holds (and the configured default) are ever loaded.
         var catalogs: [Language: [Catalog]] = [:]
-        /// One snapshot per available language (plus the default), never per requested tag.
-        var snapshots: [Language: SnapshotStorage] = [:]
-        /// One snapshot per pseudo-localization style.
-        var pseudoSnapshots: [PseudoLocalization.Style: SnapshotStorage] = [:]
         /// Counts reloads, so a snapshot built from catalogs a reload replaced is not cached.
         var generation = 0
         var continuations: [UUID: AsyncStream<LanguageChange>.Continuation] = [:]
@@ -95,6 +91,9 @@ public final class Localizer: Sendable {
     let matcher: LanguageMatcher
     /// The snapshot lookups use: read without a lock, reclaimed once no lookup can hold it.
     let current: ReclaimingReference<SnapshotStorage>
+    /// The snapshots made so far, read without a lock by `snapshot(for:)`; replaced (under
+    /// the state lock) when one is added or a reload empties it.
+    let cache = ReclaimingReference(SnapshotCache())
     let state: Locked<State>
     /// Serialises loading so each language's tables load once; lookups never take it.
     let loadLock = Locked<Void>(())

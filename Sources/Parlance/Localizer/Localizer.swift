@@ -68,18 +68,14 @@ public final class Localizer: Sendable {
         var generation = 0
         var continuations: [UUID: AsyncStream<LanguageChange>.Continuation] = [:]
         var diagnostics: [Diagnostic] = []
-        /// Diagnostics not kept because ``maximumDiagnostics`` were already held.
-        var droppedDiagnostics = 0
 
         /// How many diagnostics a localizer keeps; a catalog that fails to load on every
         /// reload, or a store that fails on every save, must not grow memory for ever.
         static let maximumDiagnostics = 256
 
         mutating func append(_ diagnostic: Diagnostic) {
-            if diagnostics.count >= Self.maximumDiagnostics {
-                droppedDiagnostics += 1
-                return
-            }
+            // The first ones say what went wrong; later ones are not kept.
+            guard diagnostics.count < Self.maximumDiagnostics else { return }
             diagnostics.append(diagnostic)
         }
     }

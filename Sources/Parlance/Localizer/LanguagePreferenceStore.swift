@@ -56,11 +56,18 @@ public struct UserDefaultsPreferenceStore: LanguagePreferenceStore {
             if migrated == nil, let value = defaults.string(forKey: legacy), !value.isEmpty { migrated = value }
             defaults.removeObject(forKey: legacy)
         }
-        if let migrated { defaults.set(migrated, forKey: key) }
+        if let migrated {
+            defaults.set(migrated, forKey: key)
+            defaults.synchronize()
+        }
         return migrated
     }
 
+    /// Stores the choice and writes it through at once: Foundation on Linux keeps
+    /// unsynchronized defaults in memory and drops them when the process exits (seed 000
+    /// calls `synchronize()` for the same reason).
     public func save(_ tag: String?) {
         if let tag { defaults.set(tag, forKey: key) } else { defaults.removeObject(forKey: key) }
+        defaults.synchronize()
     }
 }

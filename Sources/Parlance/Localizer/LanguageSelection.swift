@@ -28,6 +28,11 @@ public struct LanguageChange: Hashable, Sendable {
         case selection
         /// ``Localizer/reload()`` read the catalogs again.
         case reload
+        /// A choice made elsewhere (on another device, stored in the user's profile) and
+        /// applied here by ``Localizer/select(_:reason:)``, as profile sync does. Whoever
+        /// pushes local choices to that profile skips these, so a pulled value is never
+        /// pushed back.
+        case remote
     }
 
     public var oldLanguage: Language

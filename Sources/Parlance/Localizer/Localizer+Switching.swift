@@ -7,7 +7,11 @@ extension Localizer {
     ///
     /// A language with no catalogs of its own resolves through ``LanguageMatcher`` to the
     /// closest available one, else to the configured default.
-    public func select(_ selection: LanguageSelection) {
+    ///
+    /// - Parameter reason: What observers hear caused the change: ``LanguageChange/Reason/selection``
+    ///   for the user's own choice, ``LanguageChange/Reason/remote`` for a choice applied
+    ///   from elsewhere (profile sync), which a sync never pushes back.
+    public func select(_ selection: LanguageSelection, reason: LanguageChange.Reason = .selection) {
         let target = Self.resolve(selection, matcher: matcher, configuration: configuration)
         var switched: (old: Language, replaced: ObjectIdentifier, new: ObjectIdentifier)?
         while switched == nil {
@@ -27,7 +31,7 @@ extension Localizer {
         persist(selection)
         announce(LanguageChange(
             oldLanguage: switched.old, newLanguage: target, selection: selection,
-            reason: .selection, contentChanged: switched.replaced != switched.new))
+            reason: reason, contentChanged: switched.replaced != switched.new))
     }
 
     /// Reads every catalog again (after an update was downloaded, say) and rebuilds the

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Parlance", targets: ["Parlance"]),
+        .library(name: "ParlanceSync", targets: ["ParlanceSync"]),
         .library(name: "ParlanceTooling", targets: ["ParlanceTooling"]),
         .executable(name: "parlance", targets: ["parlance"]),
         .plugin(name: "ParlanceGenerate", targets: ["ParlanceGenerate"]),
@@ -18,6 +19,9 @@ let package = Package(
     targets: [
         // The runtime: the toolchain alone (Foundation, Synchronization, Observation).
         .target(name: "Parlance"),
+        // Profile sync: the store abstraction, the Supabase (PostgREST) store over URLSession,
+        // and the sync with its durable outbox. The toolchain alone, like the runtime.
+        .target(name: "ParlanceSync", dependencies: ["Parlance"]),
         // What only tools need: dumps, conversions, reports, code generation, extraction.
         .target(
             name: "ParlanceTooling",
@@ -59,6 +63,18 @@ let package = Package(
             name: "ParlanceTests",
             dependencies: ["Parlance", "PreferenceWriter", "ParlanceSoak"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "ParlanceSyncTests",
+            dependencies: ["ParlanceSync", "SyncOutboxWriter"],
+            resources: [.copy("Fixtures")]
+        ),
+        // Signs in, changes the language with the profile server unreachable, and waits to
+        // be killed: the outbox test then checks that the next start sends the change.
+        .executableTarget(
+            name: "SyncOutboxWriter",
+            dependencies: ["ParlanceSync"],
+            path: "Tests/SyncOutboxWriter"
         ),
         .testTarget(
             name: "ParlanceToolingTests",

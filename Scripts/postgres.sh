@@ -37,6 +37,8 @@ start)
     if ! "$bin/psql" -h 127.0.0.1 -p "$port" -U parlance -d postgres -Atqc "SELECT 1 FROM pg_database WHERE datname = 'parlance'" | grep -q 1; then
         "$bin/createdb" -h 127.0.0.1 -p "$port" -U parlance parlance
     fi
+    # The profiles table seed 003 implies (idempotent).
+    "$bin/psql" -h 127.0.0.1 -p "$port" -U parlance -d parlance -qf "$(dirname "$0")/../Tests/ParlanceSyncTests/Fixtures/profiles.sql" >/dev/null
     echo "export PARLANCE_POSTGRES_URL=postgres://parlance@127.0.0.1:$port/parlance"
     ;;
 stop)

@@ -157,8 +157,9 @@ public actor ProfileSync {
     /// Returns once nothing is in flight: no push pending (or sync stopped), no pull
     /// waiting to retry. While the server stays unreachable, it does not return.
     public func settled() async {
-        // A change the localizer announced may still be on its way to the listener.
-        let deadline = ContinuousClock.now + .seconds(1)
+        // A change the localizer announced may still be on its way to the listener (on a
+        // busy cooperative pool, for seconds).
+        let deadline = ContinuousClock.now + .seconds(60)
         while userID != nil, listener != nil, localizer.selection != lastSeenSelection, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(1))
         }

@@ -148,15 +148,22 @@ struct SoakTests {
         ProcessInfo.processInfo.environment["PARLANCE_SOAK_\(name)"].flatMap(Int.init) ?? value
     }
 
-    static func run(_ arguments: [String]) throws -> [String: Int] {
+    static func run(_ arguments: [String]) async throws -> [String: Int] {
         let process = Process()
         process.executableURL = soak
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        // Read and wait on a thread of its own: a soak takes minutes, and blocking a
+        // cooperative thread that long starves every async test running beside it.
+        let data = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: data)
+            }
+        }
         #expect(process.terminationStatus == 0)
         let object = try JSONSerialization.jsonObject(with: data) as? [String: Int]
         return try #require(object, "ParlanceSoak printed \(String(decoding: data, as: UTF8.self))")
@@ -170,24 +177,24 @@ struct SoakTests {
     }
 
     @Test("8 readers look up, render and read snapshots while a writer reloads and switches 100,000 times")
-    func reloads() throws {
-        let result = try Self.run(["reload", String(Self.iterations("RELOADS", default: 100_000)), "8"])
+    func reloads() async throws {
+        let result = try await Self.run(["reload", String(Self.iterations("RELOADS", default: 100_000)), "8"])
         #expect(result["bad"] == 0, "torn or mixed reads")
         #expect((result["operations"] ?? 0) > 0)
         Self.expectFlat(result, "reloads")
     }
 
     @Test("8 readers use Localizer.shared while it is replaced 10,000 times")
-    func sharedReplacements() throws {
-        let result = try Self.run(["shared", String(Self.iterations("SHARED", default: 10_000)), "8"])
+    func sharedReplacements() async throws {
+        let result = try await Self.run(["shared", String(Self.iterations("SHARED", default: 10_000)), "8"])
         #expect(result["bad"] == 0, "torn or mixed reads")
         #expect((result["operations"] ?? 0) > 0)
         Self.expectFlat(result, "shared replacements")
     }
 
     @Test("100,000 distinct tags of an available language share its one snapshot")
-    func distinctTags() throws {
-        let result = try Self.run(["tags", String(Self.iterations("TAGS", default: 100_000)), "5000"])
+    func distinctTags() async throws {
+        let result = try await Self.run(["tags", String(Self.iterations("TAGS", default: 100_000)), "5000"])
         #expect(result["bad"] == 0)
         Self.expectFlat(result, "distinct tags")
     }

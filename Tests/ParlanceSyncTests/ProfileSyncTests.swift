@@ -238,6 +238,23 @@ struct ProfileSyncTests {
         #expect(outbox.record(for: "user-99999") != nil)
     }
 
+    @Test("The sync keeps at most 256 diagnostics across 100,000 distinct problems")
+    func diagnosticsAreCapped() async throws {
+        let localizer = makeLocalizer(start: "en")
+        let store = InMemoryProfileStore()
+        let sync = ProfileSync(localizer: localizer, store: store, outbox: nil)
+        for index in 0..<100_000 {
+            // Each profile holds a different value that is no tag: one diagnostic each.
+            let user = "user-\(index)"
+            store.setProfile(user, tag: "no tag \(index)")
+            #expect(await sync.signIn(userID: user) == .pushing(tag: "en"))
+        }
+        await sync.signOut()
+        let diagnostics = await sync.diagnostics
+        #expect(diagnostics.count == 256)
+        #expect(diagnostics.first?.message.contains("user-0 holds \"no tag 0\"") == true)
+    }
+
     @Test("Backoff grows, stays within its jitter and cap, and honours Retry-After")
     func backoff() {
         let policy = RetryPolicy(initialDelay: .milliseconds(100), maximumDelay: .seconds(2), multiplier: 2, jitter: 0.5)

@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Parlance", package: "Parlance"),
                 .product(name: "ParlanceTooling", package: "Parlance"),
+                .product(name: "ParlanceSync", package: "Parlance"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ParlanceBenchmarks",

@@ -27,6 +27,43 @@ if [[ -z "${PARLANCE_CORPUS:-}" && -d "$root/../shared/corpus" ]]; then
     export PARLANCE_CORPUS="$(cd "$root/../shared/corpus" && pwd)"
 fi
 
+# The sign-in benchmarks read a profile from the PostgREST stand-in over a real PostgreSQL
+# server, as the sync tests do (no PostgREST binary can be installed here). Start both unless
+# the caller gave PARLANCE_STANDIN_URL; without PostgreSQL or psycopg2 those benchmarks are
+# not run and the report says so.
+standin_pid=""
+started_postgres=""
+finish() {
+    if [[ -n "$standin_pid" ]]; then
+        exec {standin_input}>&- 2>/dev/null || true   # the stand-in ends when its stdin closes
+        wait "$standin_pid" 2>/dev/null || true
+    fi
+    if [[ -n "$started_postgres" ]]; then "$root/Scripts/postgres.sh" stop; fi
+}
+trap finish EXIT
+if [[ -z "${PARLANCE_STANDIN_URL:-}" ]]; then
+    if [[ -z "${PARLANCE_POSTGRES_URL:-}" ]] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+        eval "$("$root/Scripts/postgres.sh" start)"
+        started_postgres=1
+    fi
+    if [[ -n "${PARLANCE_POSTGRES_URL:-}" ]] && python3 -c 'import psycopg2' 2>/dev/null; then
+        fixtures="$root/Tests/ParlanceSyncTests/Fixtures"
+        anon_key="anon-key-for-benchmarks"
+        coproc STANDIN {
+            exec python3 "$fixtures/postgrest-standin.py" --dsn "$PARLANCE_POSTGRES_URL" \
+                --jwt-secret "a-jwt-secret-for-benchmarks-0123456789" --anon-key "$anon_key" \
+                --port 0 --schema "$fixtures/profiles.sql"
+        }
+        standin_pid=$STANDIN_PID
+        standin_input=${STANDIN[1]}
+        read -r _ standin_port <&"${STANDIN[0]}"
+        export PARLANCE_STANDIN_URL="http://127.0.0.1:$standin_port" PARLANCE_STANDIN_ANON_KEY="$anon_key"
+        echo "bench: the PostgREST stand-in listens at $PARLANCE_STANDIN_URL."
+    else
+        echo "bench: no PostgreSQL server or no psycopg2: the sign-in benchmarks are not run."
+    fi
+fi
+
 started=$SECONDS
 echo "bench: building the suite and the report (release)..."
 swift build --package-path "$package" -c release

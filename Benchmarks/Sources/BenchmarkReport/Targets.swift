@@ -15,6 +15,8 @@ struct Target {
         case atMostNanoseconds(Double)
         /// Strictly less than this many nanoseconds.
         case underNanoseconds(Double)
+        /// At most this many nanoseconds more than the baseline's median.
+        case atMostNanosecondsOverBaseline(Double)
 
         var description: String {
             switch self {
@@ -26,6 +28,8 @@ struct Target {
                 "≤ \(Report.duration(limit))"
             case .underNanoseconds(let limit):
                 "< \(Report.duration(limit))"
+            case .atMostNanosecondsOverBaseline(let limit):
+                "≤ baseline + \(Report.duration(limit))"
             }
         }
 
@@ -37,6 +41,8 @@ struct Target {
                 nanoseconds <= limit
             case .underNanoseconds(let limit):
                 nanoseconds < limit
+            case .atMostNanosecondsOverBaseline(let limit):
+                baseline.map { nanoseconds <= $0 + limit }
             }
         }
     }
@@ -95,6 +101,26 @@ struct Target {
         Target(
             benchmark: "Runtime: select(.language) with a file store and a changes() observer",
             baseline: "Runtime: swap two [String: String] tables (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Sync: select(.language) with a ProfileSync signed in",
+            baseline: "Sync: select(.language), same localizer without a ProfileSync (baseline)",
+            limits: [.atMostNanosecondsOverBaseline(1_000)]),
+        Target(
+            benchmark: "Sync: select(.language) and DispatchQueue.async to an idle queue (floor)",
+            baseline: "Sync: select(.language), same localizer without a ProfileSync (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Sync: select(.language) back to back with a ProfileSync signed in",
+            baseline: "Sync: select(.language) back to back, same localizer without a ProfileSync (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Sync: sign-in pull and apply, SupabaseProfileStore (local server)",
+            baseline: "Sync: URLSession GET of the same row and JSONDecoder (baseline)",
+            limits: [.underNanoseconds(50_000_000)]),
+        Target(
+            benchmark: "Sync: sign-in pull and apply, InMemoryProfileStore",
+            baseline: nil,
             limits: []),
         Target(
             benchmark: "Check: CatalogChecker over 50 MB of the corpus",

@@ -43,8 +43,9 @@ finish() {
 trap finish EXIT
 if [[ -z "${PARLANCE_STANDIN_URL:-}" ]]; then
     if [[ -z "${PARLANCE_POSTGRES_URL:-}" ]] && ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
+        # Stop it afterwards only if it was not already running.
+        "$root/Scripts/postgres.sh" status || started_postgres=1
         eval "$("$root/Scripts/postgres.sh" start)"
-        started_postgres=1
     fi
     if [[ -n "${PARLANCE_POSTGRES_URL:-}" ]] && python3 -c 'import psycopg2' 2>/dev/null; then
         fixtures="$root/Tests/ParlanceSyncTests/Fixtures"

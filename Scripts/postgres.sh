@@ -5,6 +5,7 @@
 #
 #   eval "$(Scripts/postgres.sh start)"   # prints export PARLANCE_POSTGRES_URL=...
 #   Scripts/postgres.sh stop
+#   Scripts/postgres.sh status           # exits 0 when the server is running
 #
 # The cluster lives in $PARLANCE_PG_DIR (default /tmp/parlance-postgres), listens only on
 # 127.0.0.1:$PARLANCE_PG_PORT (default 54329) and trusts local connections. PostgreSQL
@@ -41,13 +42,16 @@ start)
     PGOPTIONS="-c client_min_messages=warning" "$bin/psql" -h 127.0.0.1 -p "$port" -U parlance -d parlance -qf "$(dirname "$0")/../Tests/ParlanceSyncTests/Fixtures/profiles.sql" >/dev/null
     echo "export PARLANCE_POSTGRES_URL=postgres://parlance@127.0.0.1:$port/parlance"
     ;;
+status)
+    [ -f "$dir/PG_VERSION" ] && as_owner "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1
+    ;;
 stop)
     if [ -f "$dir/PG_VERSION" ]; then
         as_owner "$bin/pg_ctl" -D "$dir" -m fast -w stop >/dev/null 2>&1 || true
     fi
     ;;
 *)
-    echo "usage: $0 start|stop" >&2
+    echo "usage: $0 start|stop|status" >&2
     exit 2
     ;;
 esac

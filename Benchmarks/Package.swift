@@ -16,6 +16,8 @@ let package = Package(
         .executableTarget(
             name: "ParlanceBenchmarks",
             dependencies: [
+                "BenchmarkFixtures",
+                "CGettext",
                 .product(name: "Parlance", package: "Parlance"),
                 .product(name: "ParlanceTooling", package: "Parlance"),
                 .product(name: "ParlanceSync", package: "Parlance"),
@@ -23,6 +25,25 @@ let package = Package(
             ],
             path: "Benchmarks/ParlanceBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // glibc's gettext, for the lookup baseline (Swift's Glibc module leaves libintl out).
+        .target(name: "CGettext", path: "Sources/CGettext"),
+        // The synthetic catalogs the benchmarks and the launch fixture are made of.
+        .target(name: "BenchmarkFixtures", path: "Sources/BenchmarkFixtures"),
+        // Launch: whole processes started by parlance-launch (Scripts/launch.sh), each
+        // printing one French string, against a Foundation-only process and glibc gettext.
+        .executableTarget(
+            name: "launch-parlance",
+            dependencies: [.product(name: "Parlance", package: "Parlance")],
+            path: "Sources/launch-parlance"
+        ),
+        .executableTarget(name: "launch-foundation", path: "Sources/launch-foundation"),
+        .executableTarget(name: "launch-gettext", path: "Sources/launch-gettext"),
+        .executableTarget(name: "launch-exec", path: "Sources/launch-exec"),
+        .executableTarget(
+            name: "parlance-launch",
+            dependencies: ["BenchmarkFixtures"],
+            path: "Sources/LaunchReport"
         ),
         // Reads the stored results and prints each benchmark beside its baseline and target.
         .executableTarget(

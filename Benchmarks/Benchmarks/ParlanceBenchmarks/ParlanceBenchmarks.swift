@@ -8,6 +8,7 @@ let benchmarks: @Sendable () -> Void = {
     pluralBenchmarks()
     messageBenchmarks()
     runtimeBenchmarks()
+    gettextBenchmarks()
     syncBenchmarks()
     checkBenchmarks()
 }

@@ -91,6 +91,14 @@ struct Target {
             baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
             limits: []),
         Target(
+            benchmark: "Runtime: Localizer.shared.string(key), plain strings only",
+            baseline: "Runtime: glibc gettext, Swift String in and out, plain strings only (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Runtime: glibc gettext, C string in and out, plain strings only",
+            baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
+            limits: []),
+        Target(
             benchmark: "Runtime: \"key\".localized()",
             baseline: "Runtime: [String: String] lookup (baseline)",
             limits: [.atMostBaselineTimes(1.5)]),

@@ -6,14 +6,14 @@ import Foundation
 ///
 /// It is built as text, not through `XCStringsWriter`, so benchmarks of the reader
 /// and of the writer do not depend on each other.
-enum SyntheticCatalog {
-    static let languages = [
+public enum SyntheticCatalog {
+    public static let languages = [
         "ar", "cs", "de", "en", "es", "fr", "he", "hi", "it", "ja",
         "ko", "nl", "pl", "pt-BR", "ru", "sv", "tr", "uk", "zh-Hans", "zh-Hant",
     ]
 
     /// Words per language, so values are the lengths and scripts real translations have.
-    static let words: [String: [String]] = [
+    public static let words: [String: [String]] = [
         "ar": ["ملف", "مجلد", "حفظ", "إلغاء"], "cs": ["soubor", "složka", "uložit", "zrušit"],
         "de": ["Datei", "Ordner", "Sichern", "Abbrechen"], "en": ["file", "folder", "save", "cancel"],
         "es": ["archivo", "carpeta", "guardar", "cancelar"], "fr": ["fichier", "dossier", "enregistrer", "annuler"],
@@ -27,7 +27,7 @@ enum SyntheticCatalog {
     ]
 
     /// The catalog's bytes.
-    static func make(keys: Int = 5_000, languages: [String] = SyntheticCatalog.languages) -> Data {
+    public static func make(keys: Int = 5_000, languages: [String] = SyntheticCatalog.languages) -> Data {
         var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
         text.reserveCapacity(keys * languages.count * 180)
         for index in 0..<keys {
@@ -52,7 +52,7 @@ enum SyntheticCatalog {
         return Data(text.utf8)
     }
 
-    static func phrase(_ index: Int, _ words: [String], count: Int) -> String {
+    public static func phrase(_ index: Int, _ words: [String], count: Int) -> String {
         (0..<count).map { words[(index + $0 * 7) % words.count] }.joined(separator: " ")
     }
 

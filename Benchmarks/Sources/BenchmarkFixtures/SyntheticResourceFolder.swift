@@ -6,9 +6,9 @@ import Foundation
 ///
 /// Written as text, not through Parlance's writers, so a reader benchmark never measures
 /// what a writer happened to produce.
-enum SyntheticResourceFolder {
+public enum SyntheticResourceFolder {
     /// Writes the folder's `.lproj` subfolders into `folder`, creating it.
-    static func write(to folder: URL, keys: Int = 5_000, languages: [String] = SyntheticCatalog.languages) throws {
+    public static func write(to folder: URL, keys: Int = 5_000, languages: [String] = SyntheticCatalog.languages) throws {
         for language in languages {
             let lproj = folder.appendingPathComponent("\(language).lproj", isDirectory: true)
             try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
@@ -19,9 +19,9 @@ enum SyntheticResourceFolder {
     }
 
     /// Whether `index` is a plural key; the same split as ``SyntheticCatalog`` (7.5% plurals).
-    static func isPlural(_ index: Int) -> Bool { [0, 1, 21].contains(index % 40) }
+    public static func isPlural(_ index: Int) -> Bool { [0, 1, 21].contains(index % 40) }
 
-    static func key(_ index: Int) -> String { "screen\(index / 50).item\(index).title" }
+    public static func key(_ index: Int) -> String { "screen\(index / 50).item\(index).title" }
 
     private static func strings(keys: Int, words: [String]) -> Data {
         var text = ""

@@ -1,0 +1,168 @@
+// parlance-launch: process start to the first French string, measured as whole processes.
+// Builds the fixture (BenchmarkFixtures.LaunchFixture), then starts each program many times,
+// round-robin so a busy moment slows all of them alike, and reports the median wall time
+// (spawn to exit) and peak resident memory (the child's ru_maxrss from wait4) beside the
+// Foundation-only floor measured in the same run.
+import BenchmarkFixtures
+import Foundation
+
+/// The launch programs are built beside this one.
+let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+
+struct Program {
+    var name: String
+    var executable: String
+    /// What it must print; `nil` checks only that it exits 0.
+    var expected: String?
+    /// Added time and memory allowed over the floor, when a target applies.
+    var target: (milliseconds: Double, megabytes: Double)?
+    var times: [Double] = []
+    var peaks: [Double] = []
+}
+
+struct Run {
+    var milliseconds: Double
+    var peakMegabytes: Double
+    var output: String
+}
+
+enum LaunchError: Error, CustomStringConvertible {
+    case failed(String, Int32, String)
+    var description: String {
+        switch self {
+        case .failed(let path, let status, let output): "\(path) exited with status \(status): \(output)"
+        }
+    }
+}
+
+/// Starts `path` with `arguments` through `launch-exec`, which forks and execs it and reports
+/// its wall time and peak memory (see Sources/launch-exec/main.c for why).
+func launch(_ path: String, _ arguments: [String]) throws -> Run {
+    let process = Process()
+    process.executableURL = binaries.appendingPathComponent("launch-exec")
+    process.arguments = [path] + arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    let report = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: printed, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let line = String(decoding: report, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("launch-exec: ") }
+    let fields = line?.dropFirst("launch-exec: ".count).split(separator: " ").compactMap { Int($0) } ?? []
+    guard fields.count == 3 else { throw LaunchError.failed(path, process.terminationStatus, String(decoding: report, as: UTF8.self)) }
+    guard fields[2] == 0 else { throw LaunchError.failed(path, Int32(fields[2]), text + String(decoding: report, as: UTF8.self)) }
+    return Run(milliseconds: Double(fields[0]) / 1e6, peakMegabytes: Double(fields[1]) / 1024, output: text)
+}
+
+func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    let sorted = values.sorted()
+    return sorted[Int((Double(sorted.count - 1) * fraction).rounded())]
+}
+
+func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", value) }
+
+// MARK: Options
+
+var runs = 50
+var markdown = false
+var options = CommandLine.arguments.dropFirst().makeIterator()
+while let option = options.next() {
+    switch option {
+    case "--runs": runs = options.next().flatMap(Int.init) ?? runs
+    case "--markdown": markdown = true
+    default:
+        FileHandle.standardError.write(Data("usage: parlance-launch [--runs N] [--markdown]\n".utf8))
+        exit(2)
+    }
+}
+
+// MARK: Fixture and programs
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-launch")
+try? FileManager.default.removeItem(at: folder)
+do {
+    try LaunchFixture.write(to: folder)
+} catch {
+    FileHandle.standardError.write(Data("parlance-launch: \(error)\n".utf8))
+    exit(1)
+}
+let key = LaunchFixture.key
+var programs = [
+    Program(name: "Swift process that only starts Foundation (baseline)", executable: "launch-foundation", expected: key.lowercased()),
+    Program(name: "glibc gettext on a msgfmt .mo (anchor)", executable: "launch-gettext", expected: LaunchFixture.expectedFrench),
+    Program(
+        name: "Parlance: String Catalog, 5,000 keys × en, fr, to the first French string", executable: "launch-parlance",
+        expected: LaunchFixture.expectedFrench, target: (2, 2)),
+]
+
+func megabytes(_ path: String) -> String {
+    let size = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.size] as? Int) ?? 0
+    return format(Double(size) / 1_000_000, 3) + " MB"
+}
+
+// MARK: Measuring
+
+do {
+    // Warm the page cache and the dynamic loader's caches first; those runs are not kept.
+    for _ in 0..<3 {
+        for program in programs {
+            _ = try launch(binaries.appendingPathComponent(program.executable).path, [folder.path, key])
+        }
+    }
+    for _ in 0..<runs {
+        for index in programs.indices {
+            let run = try launch(binaries.appendingPathComponent(programs[index].executable).path, [folder.path, key])
+            if let expected = programs[index].expected, run.output != expected {
+                throw LaunchError.failed(programs[index].executable, 0, "printed \"\(run.output)\", not \"\(expected)\"")
+            }
+            programs[index].times.append(run.milliseconds)
+            programs[index].peaks.append(run.peakMegabytes)
+        }
+    }
+} catch {
+    FileHandle.standardError.write(Data("parlance-launch: \(error)\n".utf8))
+    exit(1)
+}
+let catalogSize = megabytes("Localizable.xcstrings")
+let moSize = megabytes("locale/fr/LC_MESSAGES/\(LaunchFixture.domain).mo")
+try? FileManager.default.removeItem(at: folder)
+
+// MARK: Report
+
+let floorTime = percentile(programs[0].times, 0.5)
+let floorPeak = percentile(programs[0].peaks, 0.5)
+let headers = ["Process", "Median", "p10–p90", "Peak memory", "Over the baseline", "Target", "Result"]
+var rows: [[String]] = []
+var missed = false
+for program in programs {
+    let time = percentile(program.times, 0.5)
+    let peak = percentile(program.peaks, 0.5)
+    let over = program.executable == "launch-foundation" ? "—" : "\(format(time - floorTime)) ms, \(format(peak - floorPeak, 1)) MB"
+    var target = "—"
+    var result = "info"
+    if let limit = program.target {
+        target = "≤ +\(format(limit.milliseconds, 0)) ms, ≤ +\(format(limit.megabytes, 0)) MB"
+        let holds = time - floorTime <= limit.milliseconds && peak - floorPeak <= limit.megabytes
+        result = holds ? "PASS" : "FAIL"
+        missed = missed || !holds
+    }
+    rows.append([
+        program.name, "\(format(time)) ms", "\(format(percentile(program.times, 0.1)))–\(format(percentile(program.times, 0.9))) ms",
+        "\(format(peak, 1)) MB", over, target, result,
+    ])
+}
+print("Launch, \(runs) runs of each process, round-robin, medians; fixture: Localizable.xcstrings \(catalogSize), French .mo \(moSize):")
+if markdown {
+    print("| " + headers.joined(separator: " | ") + " |")
+    print("|" + String(repeating: " --- |", count: headers.count))
+    for row in rows { print("| " + row.joined(separator: " | ") + " |") }
+} else {
+    let widths = headers.indices.map { column in ([headers] + rows).map { $0[column].count }.max() ?? 0 }
+    for row in [headers] + rows {
+        print(zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  "))
+    }
+}
+exit(missed ? 1 : 0)

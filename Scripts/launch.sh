@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Measures launch as whole processes: process start to the first French string, against a
+# Swift process that only starts Foundation and against glibc gettext on a .mo compiled by
+# msgfmt (Debian's gettext package), all from the same 5,000-key fixture, in one run.
+#
+# Usage: Scripts/launch.sh [--runs N] [--markdown]
+# Exits 1 when Parlance misses its target (≤ 2 ms and ≤ 2 MB over the Foundation process).
+# On a machine shared with builds, run it as `flock /tmp/swiftbuild.lock Scripts/launch.sh`.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+package="$root/Benchmarks"
+if ! command -v msgfmt >/dev/null; then
+    echo "launch: msgfmt is missing (apt-get install gettext)" >&2
+    exit 2
+fi
+echo "launch: building the launch programs (release)..."
+for product in launch-exec launch-foundation launch-gettext launch-parlance parlance-launch; do
+    swift build --package-path "$package" -c release --product "$product" >/dev/null
+done
+"$package/.build/release/parlance-launch" "$@"

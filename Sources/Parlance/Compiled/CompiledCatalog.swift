@@ -1,0 +1,315 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One table in one language, compiled by ``CompiledCatalogWriter`` (or `parlance compile`)
+/// and read in place: a file is memory-mapped, its header and checksums checked once, and each
+/// lookup probes the precomputed hash index and reads the value where it lies.
+///
+/// Nothing in the file is trusted. Opening checks the magic, the version, the header's and the
+/// content's checksums and that every section lies inside the file; every later read checks
+/// its offsets and lengths against the file's bounds and its text for valid UTF-8, so a
+/// truncated, corrupt or hostile file gives a ``CompiledCatalogError`` naming the byte, never a
+/// read outside the file. Replace a compiled file by renaming a new one over it (as
+/// `parlance compile` does); truncating a file another process has mapped makes its reads fault.
+public final class CompiledCatalog: @unchecked Sendable {
+    // @unchecked: the bytes are immutable for the object's life and freed only in deinit.
+    typealias Layout = CompiledCatalogLayout
+
+    /// The path given when opening, for errors.
+    public let path: String
+    /// The language the values are in, as the header names it.
+    public let language: String
+    /// The table (`Localizable`, …).
+    public let table: String
+    /// How many keys the file holds.
+    public let count: Int
+
+    private let bytes: UnsafeRawBufferPointer
+    private let release: @Sendable (UnsafeRawBufferPointer) -> Void
+    private let slotCount: Int
+    private let entriesOffset: Int
+    private let heapOffset: Int
+    private let heapSize: Int
+
+    /// Maps the file at `url` and checks its header and checksums.
+    public convenience init(contentsOf url: URL) throws(CompiledCatalogError) {
+        let path = url.path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw CompiledCatalogError("cannot open the file: \(String(cString: strerror(errno)))", path: path, offset: 0)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw CompiledCatalogError("cannot read the file's size: \(String(cString: strerror(errno)))", path: path, offset: 0)
+        }
+        let size = Int(status.st_size)
+        guard size >= Layout.headerSize else {
+            throw CompiledCatalogError(
+                "the file has \(size) bytes, fewer than the \(Layout.headerSize)-byte header: it is truncated or no compiled catalog",
+                path: path, offset: size)
+        }
+        guard size <= Layout.maximumFileSize else {
+            throw CompiledCatalogError("the file has \(size) bytes, more than the format's 4 GiB", path: path, offset: 0)
+        }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+            throw CompiledCatalogError("cannot map the file: \(String(cString: strerror(errno)))", path: path, offset: 0)
+        }
+        let buffer = UnsafeRawBufferPointer(start: address, count: size)
+        try self.init(buffer: buffer, path: path) { buffer in _ = munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count) }
+    }
+
+    /// Reads compiled bytes already in memory (copied; `path` names them in errors).
+    public convenience init(bytes: some Collection<UInt8>, path: String = "<memory>") throws(CompiledCatalogError) {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        _ = copy.initializeMemory(as: UInt8.self, from: bytes)
+        // Rebased from offset 0, so the buffer's base address is the allocation's.
+        let buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<bytes.count])
+        try self.init(buffer: buffer, path: path) { buffer in buffer.deallocate() }
+    }
+
+    private init(
+        buffer: UnsafeRawBufferPointer, path: String, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
+    ) throws(CompiledCatalogError) {
+        var header = Header(bytes: buffer, path: path)
+        do {
+            try header.check()
+        } catch {
+            release(buffer)
+            throw error
+        }
+        self.bytes = buffer
+        self.release = release
+        self.path = path
+        self.count = header.entryCount
+        self.slotCount = header.slotCount
+        self.entriesOffset = header.entriesOffset
+        self.heapOffset = header.heapOffset
+        self.heapSize = header.heapSize
+        self.language = header.language
+        self.table = header.table
+    }
+
+    deinit { release(bytes) }
+
+    // MARK: Lookup
+
+    /// The value of `key`, or `nil` when the file has no such key.
+    public func value(forKey key: String) throws(CompiledCatalogError) -> CompiledValue? {
+        guard let entry = try entry(forKey: key) else { return nil }
+        return try value(atNode: word(entry + 12), entry: entry)
+    }
+
+    /// Whether the file holds `key`.
+    public func contains(_ key: String) throws(CompiledCatalogError) -> Bool {
+        try entry(forKey: key) != nil
+    }
+
+    /// Every key, in the file's order (sorted by UTF-8 bytes).
+    public func keys() throws(CompiledCatalogError) -> [String] {
+        var keys: [String] = []
+        keys.reserveCapacity(count)
+        for index in 0..<count {
+            let entry = entriesOffset + index * Layout.entrySize
+            keys.append(try string(at: entry))
+        }
+        return keys
+    }
+
+    /// Reads every key and value, so a damaged file is found now rather than at a lookup.
+    /// Also checks what lookups take on trust: that keys are sorted and unique, and that each
+    /// key's hash and slot are right.
+    public func validate() throws(CompiledCatalogError) {
+        var previous: String?
+        for index in 0..<count {
+            let entry = entriesOffset + index * Layout.entrySize
+            let key = try string(at: entry)
+            if let previous, !previous.utf8.lexicographicallyPrecedes(key.utf8) {
+                throw error("key \(index) \(Diagnostic.quoted(key)) does not sort after \(Diagnostic.quoted(previous))", at: entry)
+            }
+            guard try word(entry + 8) == Layout.fnv1a(key) else {
+                throw error("the hash stored for \(Diagnostic.quoted(key)) is not its FNV-1a hash", at: entry + 8)
+            }
+            guard try self.entry(forKey: key) == entry else {
+                throw error("no slot of the index leads to \(Diagnostic.quoted(key))", at: entry)
+            }
+            _ = try value(atNode: word(entry + 12), entry: entry)
+            previous = key
+        }
+    }
+
+    private func entry(forKey key: String) throws(CompiledCatalogError) -> Int? {
+        let hash = Layout.fnv1a(key)
+        var slot = Int(hash) & (slotCount - 1)
+        // At most every slot once: a hostile index with no empty slot cannot loop.
+        for _ in 0..<slotCount {
+            let stored = try word(Layout.headerSize + 4 * slot)
+            if stored == 0 { return nil }
+            let index = Int(stored) - 1
+            guard index < count else {
+                throw error("slot \(slot) names entry \(index), but the file has \(count)", at: Layout.headerSize + 4 * slot)
+            }
+            let entry = entriesOffset + index * Layout.entrySize
+            if try word(entry + 8) == hash, try bytes(at: entry).elementsEqual(key.utf8) {
+                return entry
+            }
+            slot = (slot + 1) & (slotCount - 1)
+        }
+        return nil
+    }
+
+    // MARK: Reading, bounds-checked
+
+    func error(_ message: String, at offset: Int) -> CompiledCatalogError {
+        CompiledCatalogError(message, path: path, offset: offset)
+    }
+
+    /// The little-endian word at a file offset.
+    func word(_ offset: Int) throws(CompiledCatalogError) -> UInt32 {
+        guard offset >= 0, offset <= bytes.count - 4 else {
+            throw error("a word at byte \(offset) lies outside the \(bytes.count)-byte file", at: max(0, min(offset, bytes.count)))
+        }
+        return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    /// The bytes of the string whose heap offset and length are the two words at `offset`.
+    func bytes(at offset: Int) throws(CompiledCatalogError) -> UnsafeRawBufferPointer {
+        let start = Int(try word(offset))
+        let length = Int(try word(offset + 4))
+        guard start <= heapSize, length <= heapSize - start else {
+            throw error("a string of \(length) bytes at heap offset \(start) runs past the \(heapSize)-byte heap", at: offset)
+        }
+        return UnsafeRawBufferPointer(rebasing: bytes[(heapOffset + start)..<(heapOffset + start + length)])
+    }
+
+    /// The string whose reference is at `offset`, checked for valid UTF-8.
+    func string(at offset: Int) throws(CompiledCatalogError) -> String {
+        let utf8 = try bytes(at: offset)
+        guard let text = String(validating: utf8, as: UTF8.self) else {
+            throw error("the string referenced here is not valid UTF-8", at: offset)
+        }
+        return text
+    }
+
+    /// The file offset of the node at heap offset `node`, checked to hold `words` words.
+    func node(_ node: UInt32, words: Int, at reference: Int) throws(CompiledCatalogError) -> Int {
+        let start = Int(node)
+        guard start % 4 == 0, start >= 4, start <= heapSize, words * 4 <= heapSize - start else {
+            throw error("a node at heap offset \(start) is misaligned or runs past the \(heapSize)-byte heap", at: reference)
+        }
+        return heapOffset + start
+    }
+}
+
+/// A value read from a compiled catalog.
+public enum CompiledValue: Hashable, Sendable {
+    /// Text that needs no formatting: no `%`, no variations, no substitutions.
+    case plain(String)
+    /// Anything else, as the catalog held it, its templates' tokens read from the file.
+    case message(CompiledMessage)
+
+    /// The value as a catalog ``Localization`` (without translation states, which the
+    /// compiled format leaves out: the runtime does not use them).
+    public var localization: Localization {
+        switch self {
+        case .plain(let text): .string(text)
+        case .message(let message): message.localization
+        }
+    }
+}
+
+/// A rich value from a compiled catalog: the localization and its templates' tokens.
+public struct CompiledMessage: Hashable, Sendable {
+    public var localization: Localization
+    /// Every template in the value (the string unit, the string set's values and each
+    /// variant's text), keyed by its text, with the tokens the file stored for it.
+    public var templates: [String: [FormatToken]]
+}
+
+/// The header, checked before anything else is read.
+private struct Header {
+    typealias Layout = CompiledCatalogLayout
+    let bytes: UnsafeRawBufferPointer
+    let path: String
+    var entryCount = 0
+    var slotCount = 0
+    var entriesOffset = 0
+    var heapOffset = 0
+    var heapSize = 0
+    var language = ""
+    var table = ""
+
+    init(bytes: UnsafeRawBufferPointer, path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
+
+    func word(_ offset: Int) -> Int {
+        Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+    }
+
+    func fail(_ message: String, at offset: Int) -> CompiledCatalogError {
+        CompiledCatalogError(message, path: path, offset: offset)
+    }
+
+    mutating func check() throws(CompiledCatalogError) {
+        guard bytes.count >= Layout.headerSize else {
+            throw fail("the file has \(bytes.count) bytes, fewer than the \(Layout.headerSize)-byte header: it is truncated or no compiled catalog", at: bytes.count)
+        }
+        guard bytes.prefix(8).elementsEqual(Layout.magic) else {
+            throw fail("the file does not start with \"PARLCAT\\0\": it is no compiled catalog", at: 0)
+        }
+        let version = word(Layout.versionField) & 0xFFFF
+        guard version == Int(Layout.version) else {
+            throw fail("the file is format version \(version); this Parlance reads version \(Layout.version): compile the catalogs again", at: Layout.versionField)
+        }
+        let stored = word(Layout.headerChecksumField)
+        let computed = Layout.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[0..<Layout.headerChecksumField]))
+        guard stored == Int(computed) else {
+            throw fail("the header's checksum does not match: the header is damaged", at: Layout.headerChecksumField)
+        }
+        let fileSize = word(Layout.fileSizeField)
+        guard fileSize == bytes.count else {
+            throw fail("the header says the file has \(fileSize) bytes, but it has \(bytes.count): it is truncated or was appended to", at: Layout.fileSizeField)
+        }
+        entryCount = word(Layout.entryCountField)
+        slotCount = word(Layout.slotCountField)
+        entriesOffset = word(Layout.entriesOffsetField)
+        heapOffset = word(Layout.heapOffsetField)
+        heapSize = word(Layout.heapSizeField)
+        guard slotCount >= 2, slotCount & (slotCount - 1) == 0, slotCount > entryCount else {
+            throw fail("the index has \(slotCount) slots for \(entryCount) keys; it needs a power of two above the key count", at: Layout.slotCountField)
+        }
+        guard word(Layout.slotsOffsetField) == Layout.headerSize,
+            entriesOffset == Layout.headerSize + 4 * slotCount,
+            heapOffset == entriesOffset + Layout.entrySize * entryCount,
+            heapOffset <= bytes.count, heapSize == bytes.count - heapOffset
+        else {
+            throw fail("the sections do not follow one another to the end of the file (slots at 64, entries, heap)", at: Layout.slotsOffsetField)
+        }
+        let content = Layout.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[Layout.headerSize...]))
+        guard word(Layout.contentChecksumField) == Int(content) else {
+            throw fail("the content's checksum does not match: the file is damaged", at: Layout.contentChecksumField)
+        }
+        language = try headerString(Layout.languageField, "language")
+        table = try headerString(Layout.tableField, "table")
+        guard Language(language) != nil else {
+            throw fail("the header's language \(Diagnostic.quoted(language)) is no language tag", at: Layout.languageField)
+        }
+    }
+
+    private func headerString(_ field: Int, _ name: String) throws(CompiledCatalogError) -> String {
+        let start = word(field)
+        let length = word(field + 4)
+        guard start <= heapSize, length <= heapSize - start,
+            let text = String(validating: bytes[(heapOffset + start)..<(heapOffset + start + length)], as: UTF8.self)
+        else {
+            throw fail("the header's \(name) lies outside the heap or is not UTF-8", at: field)
+        }
+        return text
+    }
+}

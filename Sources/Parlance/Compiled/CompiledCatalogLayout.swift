@@ -1,0 +1,111 @@
+/// The byte layout of a compiled catalog, version 1 (docs/COMPILED_CATALOGS.md describes it
+/// for other implementations). Everything is little-endian; offsets inside the heap are
+/// relative to the heap's start, and node offsets are multiples of 4.
+enum CompiledCatalogLayout {
+    static let magic: [UInt8] = Array("PARLCAT".utf8) + [0]
+    static let version: UInt16 = 1
+    static let headerSize = 64
+    static let entrySize = 16
+    /// The file extension `parlance compile` writes: `<language>/<table>.pcat`.
+    static let fileExtension = "pcat"
+
+    // Header fields (byte offsets).
+    static let versionField = 8
+    static let flagsField = 10
+    static let fileSizeField = 12
+    static let entryCountField = 16
+    static let slotCountField = 20
+    static let slotsOffsetField = 24
+    static let entriesOffsetField = 28
+    static let heapOffsetField = 32
+    static let heapSizeField = 36
+    static let languageField = 40
+    static let tableField = 48
+    static let contentChecksumField = 56
+    static let headerChecksumField = 60
+
+    /// The largest file the format can describe: offsets are 32-bit.
+    static let maximumFileSize = Int(UInt32.max)
+
+    // Node kinds: the first word of every node.
+    enum Node: UInt32 {
+        case plain = 1
+        case message = 2
+        case variations = 3
+        case template = 4
+    }
+
+    // Variation kinds.
+    enum VariationKind: UInt32 {
+        case plural = 1
+        case device = 2
+        case width = 3
+    }
+
+    // Token kinds inside a template node.
+    enum Token: UInt32 {
+        case literal = 1
+        case specifier = 2
+        case substitution = 3
+        case substitutedArgument = 4
+        case percent = 5
+        case invalid = 6
+    }
+
+    /// `nil` in a word that holds an optional number.
+    static let none: UInt32 = 0xFFFF_FFFF
+    /// A `*` width or precision read from the next argument.
+    static let nextArgument: UInt32 = 0xFFFF_FFFE
+
+    /// How deep variations and substitutions may nest, as the renderer allows.
+    static let maximumDepth = 32
+    /// How many nodes one value may decode to: a file can point many times at one node, and
+    /// without a budget a few hundred bytes could describe an exponentially large value.
+    static let maximumNodesPerValue = 4_096
+
+    /// FNV-1a, 32-bit: the key hash and both checksums.
+    static func fnv1a(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in bytes {
+            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        }
+        return hash
+    }
+
+    static func fnv1a(_ text: String) -> UInt32 {
+        var copy = text
+        return copy.withUTF8 { fnv1a(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The smallest power of two at least twice `count` (and at least 2), so probing always
+    /// meets an empty slot and chains stay short.
+    static func slotCount(for count: Int) -> Int {
+        var slots = 2
+        while slots < count * 2 { slots *= 2 }
+        return slots
+    }
+}
+
+/// A compiled catalog that cannot be read: where, and what was wrong.
+public struct CompiledCatalogError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file, as it was given to the reader.
+    public var path: String
+    /// The byte offset in the file where the problem is.
+    public var offset: Int
+    /// One sentence saying what was found and what was expected.
+    public var message: String
+
+    public init(_ message: String, path: String, offset: Int) {
+        self.message = message
+        self.path = path
+        self.offset = offset
+    }
+
+    /// `path: byte N: message`; a compiled file has no lines, so the byte offset stands in.
+    public var description: String { "\(path): byte \(offset): error: \(message)" }
+
+    /// The error as a ``Diagnostic`` (line 1, the column the byte offset plus 1).
+    public var diagnostic: Diagnostic {
+        Diagnostic(.error, "byte \(offset): \(message)", at: SourceLocation(file: path, line: 1, column: offset + 1))
+    }
+}

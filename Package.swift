@@ -83,7 +83,7 @@ let package = Package(
         ),
         .testTarget(
             name: "parlanceTests",
-            dependencies: ["parlance", "ParlanceTooling"]
+            dependencies: ["parlance", "Parlance", "ParlanceTooling"]
         ),
     ],
     swiftLanguageModes: [.v6]

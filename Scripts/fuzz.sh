@@ -7,7 +7,8 @@
 #   Scripts/fuzz.sh list                                      name the targets
 #   Scripts/fuzz.sh measure                                   time and size the big hostile inputs
 #
-# Targets: strings-file, stringsdict, xcstrings, language-tag, accept-language, message-formatter.
+# Targets: strings-file, stringsdict, xcstrings, language-tag, accept-language, message-formatter,
+# compiled-catalog.
 #
 # SwiftPM cannot link libFuzzer on Linux here, so the script calls swiftc itself: the runtime is
 # compiled once, instrumented, into .build-fuzz/libParlance.a (rebuilt when Sources/Parlance
@@ -27,7 +28,7 @@ export SWIFT_BACKTRACE=enable=no
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build-fuzz"
-targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter)
+targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog)
 
 usage() {
     echo "usage: Scripts/fuzz.sh <target|all> <seconds> [libFuzzer options…] | build [target…] | list" >&2
@@ -44,6 +45,7 @@ source_of() {
         language-tag) echo LanguageTagTarget ;;
         accept-language) echo AcceptLanguageTarget ;;
         message-formatter) echo MessageFormatterTarget ;;
+        compiled-catalog) echo CompiledCatalogTarget ;;
         *) echo "fuzz: error: unknown target \"$1\"; expected one of: ${targets[*]}." >&2; exit 64 ;;
     esac
 }
@@ -51,13 +53,13 @@ fixtures_of() {
     case "$1" in
         strings-file) echo strings ;;
         stringsdict) echo stringsdict ;;
-        xcstrings) echo xcstrings ;;
+        xcstrings | compiled-catalog) echo xcstrings ;;
         *) echo "" ;;
     esac
 }
 max_len_of() {
     case "$1" in
-        strings-file | stringsdict | xcstrings) echo 32768 ;;
+        strings-file | stringsdict | xcstrings | compiled-catalog) echo 32768 ;;
         language-tag) echo 128 ;;
         accept-language) echo 1024 ;;
         message-formatter) echo 4096 ;;
@@ -171,13 +173,19 @@ run_target() {
     fi
     out="$root/fuzz-out/$name"
     mkdir -p "$out"
+    # The compiled-catalog target mutates String Catalogs too: both dictionaries, in one file.
+    local dictionary="$root/Fuzz/dictionaries/$name.dict"
+    if [[ "$name" == compiled-catalog ]]; then
+        dictionary="$out/dictionary.dict"
+        cat "$root/Fuzz/dictionaries/xcstrings.dict" "$root/Fuzz/dictionaries/$name.dict" >"$dictionary"
+    fi
     log="$out/fuzz.log"
     echo "fuzz: running $name for $seconds s from $(find "$corpus" -type f | wc -l) seeds; log in fuzz-out/$name/fuzz.log" >&2
     local status=0
     LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt:print_suppressions=1${LSAN_OPTIONS:+:$LSAN_OPTIONS}" \
     "$build/$name" "$corpus" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len_of "$name")" \
-        -dict="$root/Fuzz/dictionaries/$name.dict" -artifact_prefix="$out/" -print_final_stats=1 \
+        -dict="$dictionary" -artifact_prefix="$out/" -print_final_stats=1 \
         "$@" >"$log" 2>&1 || status=$?
     if [[ -z "${FUZZ_KEEP_CORPUS:-}" ]]; then rm -rf "$corpus"; fi
     local executed

@@ -9,6 +9,7 @@ let benchmarks: @Sendable () -> Void = {
     messageBenchmarks()
     runtimeBenchmarks()
     gettextBenchmarks()
+    compiledBenchmarks()
     syncBenchmarks()
     checkBenchmarks()
 }

@@ -103,6 +103,14 @@ struct Target {
             baseline: "Runtime: [String: String] lookup (baseline)",
             limits: [.atMostBaselineTimes(1.5)]),
         Target(
+            benchmark: "Compiled: open a 5,000-key German table (mmap, header, checksums)",
+            baseline: "Compiled: XCStringsReader of the same keys in en and de (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Compiled: value(forKey:), plain strings only",
+            baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
+            limits: []),
+        Target(
             benchmark: "Runtime: select(.language) between two loaded languages, no store or observers",
             baseline: "Runtime: swap two [String: String] tables (baseline)",
             limits: [.underNanoseconds(50_000)]),

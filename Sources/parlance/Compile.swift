@@ -49,7 +49,7 @@ struct Compile: ParsableCommand {
                 }
                 let folder = root.appendingPathComponent(language.identifier)
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let url = folder.appendingPathComponent("\(catalog.table).pcat")
+                let url = folder.appendingPathComponent(catalog.table).appendingPathExtension(CompiledCatalog.fileExtension)
                 try AtomicFile.replace(url, with: bytes)
                 let compiled = try CompiledCatalog(contentsOf: url)
                 try compiled.validate()

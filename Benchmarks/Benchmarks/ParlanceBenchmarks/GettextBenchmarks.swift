@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkFixtures
 import CGettext
 import Foundation
 
@@ -54,42 +55,12 @@ final class GettextFixture: @unchecked Sendable {
         cKeys = keys.map { UnsafePointer(strdup($0)!) }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-bench-gettext")
         try? FileManager.default.removeItem(at: folder)
-        let messages = folder.appendingPathComponent("de/LC_MESSAGES")
-        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        var po = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n"
-        for key in keys {
-            po += "\nmsgid \(Self.quoted(key))\nmsgstr \(Self.quoted(runtime.dictionary[key]!))\n"
-        }
-        let source = folder.appendingPathComponent("de.po")
-        try Data(po.utf8).write(to: source)
-        let msgfmt = Process()
-        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        msgfmt.arguments = ["msgfmt", "-o", messages.appendingPathComponent("\(Self.domain).mo").path, source.path]
-        try msgfmt.run()
-        msgfmt.waitUntilExit()
-        guard msgfmt.terminationStatus == 0 else {
-            throw FixtureError(description: "msgfmt failed (\(msgfmt.terminationStatus)): install Debian's gettext package")
-        }
+        try GettextCatalog.write(keys.map { ($0, runtime.dictionary[$0]!) }, language: "de", domain: Self.domain, to: folder)
         guard parlance_gettext_setup(folder.path, Self.domain, "de") == 0 else {
             throw FixtureError(description: "the C.UTF-8 locale cannot be set")
         }
         for key in keys where String(cString: parlance_gettext(key)) != runtime.dictionary[key] {
             throw FixtureError(description: "gettext gives \"\(String(cString: parlance_gettext(key)))\" for \"\(key)\", not \"\(runtime.dictionary[key]!)\"")
         }
-    }
-
-    /// A PO string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result + "\""
     }
 }

@@ -22,27 +22,14 @@ public enum LaunchFixture {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try SyntheticCatalog.make(keys: keys, languages: ["en", "fr"])
             .write(to: folder.appendingPathComponent("Localizable.xcstrings"))
-        var po = "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=UTF-8\\n\"\n"
         let words = SyntheticCatalog.words["fr"]!
-        for index in 0..<keys where index % 40 != 0 && index % 40 != 1 && index % 40 != 21 {
-            let value = SyntheticCatalog.phrase(index, words, count: 1 + index % 2)
-            po += "\nmsgid \"\(SyntheticResourceFolder.key(index))\"\nmsgstr \"\(value)\"\n"
+        let pairs = (0..<keys).filter { !SyntheticResourceFolder.isPlural($0) }.map { index in
+            (key: SyntheticResourceFolder.key(index), value: SyntheticCatalog.phrase(index, words, count: 1 + index % 2))
         }
-        let source = folder.appendingPathComponent("fr.po")
-        try Data(po.utf8).write(to: source)
-        let messages = folder.appendingPathComponent("locale/fr/LC_MESSAGES")
-        try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-        let msgfmt = Process()
-        msgfmt.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        msgfmt.arguments = ["msgfmt", "-o", messages.appendingPathComponent("\(domain).mo").path, source.path]
-        try msgfmt.run()
-        msgfmt.waitUntilExit()
-        guard msgfmt.terminationStatus == 0 else {
-            throw LaunchFixtureError(description: "msgfmt failed (\(msgfmt.terminationStatus)): install Debian's gettext package")
-        }
+        try GettextCatalog.write(pairs, language: "fr", domain: domain, to: folder.appendingPathComponent("locale"))
     }
 }
 
-public struct LaunchFixtureError: Error, CustomStringConvertible {
+public struct BenchmarkFixtureError: Error, CustomStringConvertible {
     public var description: String
 }

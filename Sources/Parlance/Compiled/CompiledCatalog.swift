@@ -19,6 +19,9 @@ public final class CompiledCatalog: @unchecked Sendable {
     // @unchecked: the bytes are immutable for the object's life and freed only in deinit.
     typealias Layout = CompiledCatalogLayout
 
+    /// The extension of compiled files: `parlance compile` writes `<language>/<table>.pcat`.
+    public static let fileExtension = "pcat"
+
     /// The path given when opening, for errors.
     public let path: String
     /// The language the values are in, as the header names it.

@@ -6,8 +6,6 @@ enum CompiledCatalogLayout {
     static let version: UInt16 = 1
     static let headerSize = 64
     static let entrySize = 16
-    /// The file extension `parlance compile` writes: `<language>/<table>.pcat`.
-    static let fileExtension = "pcat"
 
     // Header fields (byte offsets).
     static let versionField = 8
@@ -75,6 +73,15 @@ enum CompiledCatalogLayout {
     static func fnv1a(_ text: String) -> UInt32 {
         var copy = text
         return copy.withUTF8 { fnv1a(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes both checksums into a file whose other bytes are final: the content's, then the
+    /// header's (which covers the content checksum).
+    static func seal(_ file: inout [UInt8]) {
+        let content = file.withUnsafeBytes { fnv1a(UnsafeRawBufferPointer(rebasing: $0[headerSize...])) }
+        file.setLittleEndian(content, at: contentChecksumField)
+        let header = file.withUnsafeBytes { fnv1a(UnsafeRawBufferPointer(rebasing: $0[0..<headerChecksumField])) }
+        file.setLittleEndian(header, at: headerChecksumField)
     }
 
     /// The smallest power of two at least twice `count` (and at least 2), so probing always

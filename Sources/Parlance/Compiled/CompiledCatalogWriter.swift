@@ -73,10 +73,7 @@ public enum CompiledCatalogWriter {
         file.setLittleEndian(language.length, at: layout.languageField + 4)
         file.setLittleEndian(table.offset, at: layout.tableField)
         file.setLittleEndian(table.length, at: layout.tableField + 4)
-        let content = file.withUnsafeBytes { layout.fnv1a(UnsafeRawBufferPointer(rebasing: $0[layout.headerSize...])) }
-        file.setLittleEndian(content, at: layout.contentChecksumField)
-        let header = file.withUnsafeBytes { layout.fnv1a(UnsafeRawBufferPointer(rebasing: $0[0..<layout.headerChecksumField])) }
-        file.setLittleEndian(header, at: layout.headerChecksumField)
+        layout.seal(&file)
         return file
     }
 

@@ -30,11 +30,7 @@ func runtimeView(_ localization: Localization) -> Localization {
 /// behind them.
 func resealed(_ file: [UInt8]) -> [UInt8] {
     var file = file
-    let layout = CompiledCatalogLayout.self
-    let content = file.withUnsafeBytes { layout.fnv1a(UnsafeRawBufferPointer(rebasing: $0[layout.headerSize...])) }
-    file.setLittleEndian(content, at: layout.contentChecksumField)
-    let header = file.withUnsafeBytes { layout.fnv1a(UnsafeRawBufferPointer(rebasing: $0[0..<layout.headerChecksumField])) }
-    file.setLittleEndian(header, at: layout.headerChecksumField)
+    CompiledCatalogLayout.seal(&file)
     return file
 }
 

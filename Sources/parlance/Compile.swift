@@ -6,9 +6,10 @@ struct Compile: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compile String Catalogs and .lproj tables into files the runtime maps and reads in place.",
         discussion: """
-            Writes <output>/<language>/<table>.pcat for every table and language, each replaced \
-            atomically, then reads every file back and checks it. The format is described in \
-            docs/COMPILED_CATALOGS.md.
+            Writes <output>/<table>.<language>.pcat for every table and language, each replaced \
+            atomically and read back and checked, then <output>/parlance-compiled.json, which lists \
+            them and the catalogs they came from so the runtime can tell when they are stale. \
+            The format is described in docs/COMPILED_CATALOGS.md.
             """
     )
 
@@ -21,42 +22,35 @@ struct Compile: ParsableCommand {
     @Option(help: "The language keys are written in, for tables read only from .lproj folders.")
     var sourceLanguage: String?
 
+    /// The catalogs read, with paths relative to the input folder (or the input file's folder).
+    private func sources() throws -> [CompiledCatalogManifest.Source] {
+        let input = URL(fileURLWithPath: self.input).standardizedFileURL
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: input.path, isDirectory: &isFolder)
+        let base = isFolder.boolValue ? input : input.deletingLastPathComponent()
+        let files = isFolder.boolValue ? try ResourceFolderReader.catalogFiles(under: input) : [input]
+        return try files.map { file in
+            let path = file.standardizedFileURL.path
+            let relative = path.hasPrefix(base.path + "/") ? String(path.dropFirst(base.path.count + 1)) : file.lastPathComponent
+            return CompiledCatalogManifest.Source(path: relative, bytes: try Data(contentsOf: file))
+        }.sorted { $0.path < $1.path }
+    }
+
     func run() throws {
         let folder = try Terminal.readCatalogs(at: input, sourceLanguage: sourceLanguage, language: nil)
         if folder.hasErrors { throw ExitCode.failure }
-        var tables: Set<String> = []
-        for catalog in folder.catalogs where !tables.insert(catalog.table).inserted {
-            throw CommandError("two catalogs in \(input) hold the table \(catalog.table); compile them separately")
-        }
         let root = URL(fileURLWithPath: output)
-        var written = 0
-        var keys = 0
-        for catalog in folder.catalogs {
-            var languages: [Language] = []
-            for tag in catalog.languages {
-                guard let language = Language(tag) else {
-                    FileHandle.standardError.write(Data("\(catalog.table): warning: \(Diagnostic.quoted(tag)) is no language tag; its values are not compiled\n".utf8))
-                    continue
-                }
-                if !languages.contains(language) { languages.append(language) }
+        let manifest: CompiledCatalogManifest
+        do {
+            manifest = try CompiledCatalogWriter.write(folder.catalogs, sources: try sources(), to: root) { warning in
+                FileHandle.standardError.write(Data((warning + "\n").utf8))
             }
-            for language in languages {
-                let bytes: [UInt8]
-                do {
-                    bytes = try CompiledCatalogWriter.bytes(for: catalog, language: language)
-                } catch {
-                    throw CommandError("cannot compile \(catalog.table) in \(language): \(error)")
-                }
-                let folder = root.appendingPathComponent(language.identifier)
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                let url = folder.appendingPathComponent(catalog.table).appendingPathExtension(CompiledCatalog.fileExtension)
-                try AtomicFile.replace(url, with: bytes)
-                let compiled = try CompiledCatalog(contentsOf: url)
-                try compiled.validate()
-                written += 1
-                keys += compiled.count
-            }
+        } catch let failure as CompiledCatalogWriter.Failure {
+            throw CommandError("\(input): \(failure)")
         }
+        var keys = 0
+        for file in manifest.files { keys += try CompiledCatalog(contentsOf: root.appendingPathComponent(file.path)).count }
+        let written = manifest.files.count
         print("Compiled \(keys) value\(keys == 1 ? "" : "s") into \(written) file\(written == 1 ? "" : "s") in \(output).")
     }
 }

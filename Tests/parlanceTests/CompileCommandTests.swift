@@ -4,7 +4,7 @@ import Parlance
 
 @Suite("parlance compile")
 struct CompileCommandTests {
-    @Test("compile writes <language>/<table>.pcat for every language, and each reads back as the catalog")
+    @Test("compile writes <table>.<language>.pcat for every language, and each reads back as the catalog")
     func compile() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("compile-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -17,7 +17,7 @@ struct CompileCommandTests {
         let languages = Set(catalog.languages.compactMap { Language($0) })
         #expect(!languages.isEmpty)
         for language in languages {
-            let compiled = try CompiledCatalog(contentsOf: output.appendingPathComponent("\(language.identifier)/Localizable.pcat"))
+            let compiled = try CompiledCatalog(contentsOf: output.appendingPathComponent("Localizable.\(language.identifier).pcat"))
             #expect(compiled.language == language.identifier)
             for (key, entry) in catalog.entries {
                 guard let localization = entry.localizations?.first(where: { Language($0.key) == language })?.value,
@@ -28,6 +28,33 @@ struct CompileCommandTests {
         }
         #expect(result.standardOutput.hasPrefix("Compiled "))
         #expect(result.standardOutput.contains("into \(languages.count) files in \(output.path)."))
+        // The manifest lists every file and the catalog with its size.
+        let manifest = try CompiledCatalogManifest.read(
+            Data(contentsOf: output.appendingPathComponent(CompiledCatalogManifest.fileName)), path: "manifest")
+        #expect(Set(manifest.languages) == languages)
+        #expect(manifest.sourceLanguages == [Language(catalog.sourceLanguage)!])
+        let size = try Data(contentsOf: Parlance.packageRoot.appendingPathComponent(input)).count
+        #expect(manifest.sources == [CompiledCatalogManifest.Source(
+            path: "Localizable.xcstrings", bytes: try Data(contentsOf: Parlance.packageRoot.appendingPathComponent(input)))])
+        #expect(manifest.sources.first?.size == size)
+    }
+
+    @Test("Compiling twice writes the same bytes")
+    func deterministic() throws {
+        var outputs: [[String: Data]] = []
+        for _ in 0..<2 {
+            let output = FileManager.default.temporaryDirectory.appendingPathComponent("compile-twice-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: output) }
+            let result = try Parlance.run(["compile", "Examples/QuizApp", "--output", output.path])
+            #expect(result.status == 0, "\(result.standardError)")
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: output.path) {
+                files[name] = try Data(contentsOf: output.appendingPathComponent(name))
+            }
+            outputs.append(files)
+        }
+        #expect(outputs[0].count == 7)
+        #expect(outputs[0] == outputs[1])
     }
 
     @Test("The README's example: the quiz app compiles to six files, and its French title reads back")
@@ -37,10 +64,10 @@ struct CompileCommandTests {
         let result = try Parlance.run(["compile", "Examples/QuizApp", "--output", output.path])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == "Compiled 36 values into 6 files in \(output.path).\n")
-        let french = try CompiledCatalog(contentsOf: output.appendingPathComponent("fr/Localizable.pcat"))
+        let french = try CompiledCatalog(contentsOf: output.appendingPathComponent("Localizable.fr.pcat"))
         #expect(try french.value(forKey: "quiz.title") == .plain("Quiz des serpents"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("fr").path).sorted()
-            == ["Localizable.pcat", "Settings.pcat"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasPrefix("Settings.") }.sorted()
+            == ["Settings.en.pcat", "Settings.fr.pcat", "Settings.it.pcat"])
     }
 
     @Test("A malformed catalog is not compiled: the error names file, line and column, and nothing is written")

@@ -6,11 +6,12 @@ import Darwin
 #endif
 
 /// One table in one language, compiled by ``CompiledCatalogWriter`` (or `parlance compile`)
-/// and read in place: a file is memory-mapped, its header and checksums checked once, and each
-/// lookup probes the precomputed hash index and reads the value where it lies.
+/// and read in place: a file is memory-mapped, its header and header checksum checked once, and
+/// each lookup probes the precomputed hash index and reads the value where it lies.
 ///
-/// Nothing in the file is trusted. Opening checks the magic, the version, the header's and the
-/// content's checksums and that every section lies inside the file; every later read checks
+/// Nothing in the file is trusted. Opening checks the magic, the version, the header's checksum
+/// and that every section lies inside the file (``validate()`` also checks the content's
+/// checksum and every key and value); every later read checks
 /// its offsets and lengths against the file's bounds and its text for valid UTF-8, so a
 /// truncated, corrupt or hostile file gives a ``CompiledCatalogError`` naming the byte, never a
 /// read outside the file. Replace a compiled file by renaming a new one over it (as
@@ -19,8 +20,11 @@ public final class CompiledCatalog: @unchecked Sendable {
     // @unchecked: the bytes are immutable for the object's life and freed only in deinit.
     typealias Layout = CompiledCatalogLayout
 
-    /// The extension of compiled files: `parlance compile` writes `<language>/<table>.pcat`.
+    /// The extension of compiled files: `parlance compile` writes `<table>.<language>.pcat`.
     public static let fileExtension = "pcat"
+
+    /// The format version this Parlance reads and writes.
+    public static let formatVersion = Int(CompiledCatalogLayout.version)
 
     /// The path given when opening, for errors.
     public let path: String
@@ -38,7 +42,7 @@ public final class CompiledCatalog: @unchecked Sendable {
     private let heapOffset: Int
     private let heapSize: Int
 
-    /// Maps the file at `url` and checks its header and checksums.
+    /// Maps the file at `url` and checks its header.
     public convenience init(contentsOf url: URL) throws(CompiledCatalogError) {
         let path = url.path
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
@@ -103,64 +107,107 @@ public final class CompiledCatalog: @unchecked Sendable {
 
     /// The value of `key`, or `nil` when the file has no such key.
     public func value(forKey key: String) throws(CompiledCatalogError) -> CompiledValue? {
-        guard let entry = try entry(forKey: key) else { return nil }
-        return try value(atNode: word(entry + 12), entry: entry)
+        guard let index = entryIndex(forKey: key) else { return nil }
+        return try value(atEntry: index)
     }
 
     /// Whether the file holds `key`.
-    public func contains(_ key: String) throws(CompiledCatalogError) -> Bool {
-        try entry(forKey: key) != nil
+    public func contains(_ key: String) -> Bool {
+        entryIndex(forKey: key) != nil
     }
 
     /// Every key, in the file's order (sorted by UTF-8 bytes).
     public func keys() throws(CompiledCatalogError) -> [String] {
         var keys: [String] = []
         keys.reserveCapacity(count)
-        for index in 0..<count {
-            let entry = entriesOffset + index * Layout.entrySize
-            keys.append(try string(at: entry))
-        }
+        for index in 0..<count { keys.append(try key(atEntry: index)) }
         return keys
     }
 
-    /// Reads every key and value, so a damaged file is found now rather than at a lookup.
-    /// Also checks what lookups take on trust: that keys are sorted and unique, and that each
-    /// key's hash and slot are right.
+    /// Reads every key and value and checks the content's checksum, so a damaged file is found
+    /// now rather than at a lookup. Also checks what lookups take on trust: that every slot
+    /// names an entry, that keys are sorted and unique, and that each key's hash and slot are right.
+    ///
+    /// Opening a file checks only its header, so an app's first string does not wait for a
+    /// pass over the whole file; lookups stay bounds-checked whatever the content holds.
     public func validate() throws(CompiledCatalogError) {
+        let content = Layout.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[Layout.headerSize...]))
+        guard try word(Layout.contentChecksumField) == content else {
+            throw error("the content's checksum does not match: the file is damaged", at: Layout.contentChecksumField)
+        }
+        for slot in 0..<slotCount {
+            let stored = Int(try word(Layout.headerSize + 4 * slot))
+            guard stored <= count else {
+                throw error("slot \(slot) names entry \(stored - 1), but the file has \(count)", at: Layout.headerSize + 4 * slot)
+            }
+        }
         var previous: String?
         for index in 0..<count {
             let entry = entriesOffset + index * Layout.entrySize
-            let key = try string(at: entry)
+            let key = try key(atEntry: index)
             if let previous, !previous.utf8.lexicographicallyPrecedes(key.utf8) {
                 throw error("key \(index) \(Diagnostic.quoted(key)) does not sort after \(Diagnostic.quoted(previous))", at: entry)
             }
-            guard try word(entry + 8) == Layout.fnv1a(key) else {
-                throw error("the hash stored for \(Diagnostic.quoted(key)) is not its FNV-1a hash", at: entry + 8)
+            guard try word(entry + 8) == Layout.keyHash(key) else {
+                throw error("the hash stored for \(Diagnostic.quoted(key)) is not its MurmurHash3", at: entry + 8)
             }
-            guard try self.entry(forKey: key) == entry else {
+            guard entryIndex(forKey: key) == index else {
                 throw error("no slot of the index leads to \(Diagnostic.quoted(key))", at: entry)
             }
-            _ = try value(atNode: word(entry + 12), entry: entry)
+            _ = try value(atEntry: index)
             previous = key
         }
     }
 
-    private func entry(forKey key: String) throws(CompiledCatalogError) -> Int? {
-        let hash = Layout.fnv1a(key)
-        var slot = Int(hash) & (slotCount - 1)
+    /// The key of entry `index` (`0..<count`).
+    func key(atEntry index: Int) throws(CompiledCatalogError) -> String {
+        try string(at: entriesOffset + index * Layout.entrySize)
+    }
+
+    /// The value of entry `index` (`0..<count`).
+    func value(atEntry index: Int) throws(CompiledCatalogError) -> CompiledValue {
+        let entry = entriesOffset + index * Layout.entrySize
+        return try value(atNode: word(entry + 12), entry: entry)
+    }
+
+    /// The index of `key`'s entry, or `nil`: the lookup path, so it neither throws nor copies
+    /// a native string. Every read is inside the sections the header check proved are in the
+    /// file; a slot naming no entry, or a key reference outside the heap, reads as "not found"
+    /// (``validate()`` reports them).
+    @inline(__always)
+    func entryIndex(forKey key: String) -> Int? {
+        if let found = key.utf8.withContiguousStorageIfAvailable({ entryIndex(forKeyBytes: UnsafeRawBufferPointer($0)) }) {
+            return found
+        }
+        var copy = key
+        return copy.withUTF8 { entryIndex(forKeyBytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    private func entryIndex(forKeyBytes key: UnsafeRawBufferPointer) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        @inline(__always) func load(_ offset: Int) -> Int {
+            Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        }
+        let hash = Int(Layout.murmur3(key))
+        let mask = slotCount - 1
+        var slot = hash & mask
         // At most every slot once: a hostile index with no empty slot cannot loop.
         for _ in 0..<slotCount {
-            let stored = try word(Layout.headerSize + 4 * slot)
+            let stored = load(Layout.headerSize + 4 * slot)
             if stored == 0 { return nil }
-            let index = Int(stored) - 1
-            guard index < count else {
-                throw error("slot \(slot) names entry \(index), but the file has \(count)", at: Layout.headerSize + 4 * slot)
-            }
+            let index = stored - 1
+            guard index < count else { return nil }
             let entry = entriesOffset + index * Layout.entrySize
-            if try word(entry + 8) == hash, try bytes(at: entry).elementsEqual(key.utf8) {
-                return entry
+            if load(entry + 8) == hash {
+                let start = load(entry)
+                let length = load(entry + 4)
+                if length == key.count, start <= heapSize, length <= heapSize - start,
+                    length == 0 || memcmp(base + heapOffset + start, key.baseAddress!, length) == 0
+                {
+                    return index
+                }
             }
-            slot = (slot + 1) & (slotCount - 1)
+            slot = (slot + 1) & mask
         }
         return nil
     }
@@ -293,10 +340,6 @@ private struct Header {
             heapOffset <= bytes.count, heapSize == bytes.count - heapOffset
         else {
             throw fail("the sections do not follow one another to the end of the file (slots at 64, entries, heap)", at: Layout.slotsOffsetField)
-        }
-        let content = Layout.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[Layout.headerSize...]))
-        guard word(Layout.contentChecksumField) == Int(content) else {
-            throw fail("the content's checksum does not match: the file is damaged", at: Layout.contentChecksumField)
         }
         language = try headerString(Layout.languageField, "language")
         table = try headerString(Layout.tableField, "table")

@@ -48,7 +48,7 @@ public enum CompiledCatalogWriter {
         var entryWords: [UInt32] = []
         entryWords.reserveCapacity(entries.count * 4)
         for (index, entry) in entries.enumerated() {
-            let hash = layout.fnv1a(entry.key)
+            let hash = layout.keyHash(entry.key)
             entryWords += [keys[index].offset, keys[index].length, hash, entry.node]
             var slot = Int(hash) & (slotCount - 1)
             while slots[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }

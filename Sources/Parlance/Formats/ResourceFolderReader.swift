@@ -56,7 +56,7 @@ public enum ResourceFolderReader {
     }
 
     /// The catalog files below `folder`, String Catalogs first, each group in path order.
-    static func catalogFiles(under folder: URL) throws -> [URL] {
+    @_spi(Files) public static func catalogFiles(under folder: URL) throws -> [URL] {
         guard let enumerator = FileManager.default.enumerator(
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder.path]) }

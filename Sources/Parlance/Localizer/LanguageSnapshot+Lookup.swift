@@ -57,7 +57,7 @@ extension LanguageSnapshot {
 
     /// The keys of `table`, sorted.
     public func keys(in table: String = defaultTable) -> [String] {
-        (storage.tables[table]?.keys).map { $0.sorted() } ?? []
+        storage.keys(in: table).sorted()
     }
 
     func reportMissing(_ key: String, table: String, resolvedFrom: Language?) {

@@ -24,7 +24,10 @@ public struct LanguageSnapshot: Sendable {
     public var fallbackChain: [Language] { storage.chain }
 
     /// The tables the snapshot holds.
-    public var tables: [String] { storage.tables.keys.sorted() }
+    public var tables: [String] {
+        if let compiled = storage.compiled { return compiled.tableNames().sorted() }
+        return storage.tables.keys.sorted()
+    }
 }
 
 /// What one key resolves to in one snapshot.
@@ -82,9 +85,13 @@ final class ResolvedMessage: Sendable {
 final class SnapshotStorage: Sendable {
     let language: Language
     let chain: [Language]
+    /// The tables resolved into dictionaries, when the snapshot was built from catalogs.
     let tables: [String: [String: ResolvedValue]]
     /// The `Localizable` table, looked up without a table probe.
     let defaultTable: [String: ResolvedValue]
+    /// The compiled files probed in place, when the snapshot was built from compiled catalogs
+    /// (`tables` is then empty).
+    let compiled: CompiledSnapshotTables?
     let device: DeviceClass
     let reporter: MissingKeyReporter?
     /// Message formatters for every language of the chain, made once: choosing plural
@@ -94,11 +101,13 @@ final class SnapshotStorage: Sendable {
 
     init(
         language: Language, chain: [Language], tables: [String: [String: ResolvedValue]],
-        device: DeviceClass, reporter: MissingKeyReporter?, formattingLanguages: [Language]? = nil
+        device: DeviceClass, reporter: MissingKeyReporter?, formattingLanguages: [Language]? = nil,
+        compiled: CompiledSnapshotTables? = nil
     ) {
         self.language = language
         self.chain = chain
         self.tables = tables
+        self.compiled = compiled
         self.defaultTable = tables[LanguageSnapshot.defaultTable] ?? [:]
         self.device = device
         self.reporter = reporter
@@ -136,7 +145,19 @@ final class SnapshotStorage: Sendable {
 
     @inline(__always)
     func value(_ key: String, table: String) -> ResolvedValue? {
-        table == LanguageSnapshot.defaultTable ? defaultTable[key] : tables[table]?[key]
+        if let compiled { return compiled.value(key, table: table) }
+        return table == LanguageSnapshot.defaultTable ? defaultTable[key] : tables[table]?[key]
+    }
+
+    /// The keys `table` resolves, unsorted.
+    func keys(in table: String) -> [String] {
+        if let compiled { return Array(compiled.keys(in: table)) }
+        return tables[table].map { Array($0.keys) } ?? []
+    }
+
+    /// Every table resolved into a dictionary (a compiled snapshot decodes every value).
+    func resolvedTables() -> [String: [String: ResolvedValue]] {
+        compiled?.resolvedTables() ?? tables
     }
 }
 

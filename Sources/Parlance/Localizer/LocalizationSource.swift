@@ -53,10 +53,19 @@ public struct InMemoryLocalizationSource: LocalizationSource {
 
 /// A resources folder: `*.xcstrings` anywhere below it (read once, on first use) and
 /// `xx.lproj/*.strings|*.stringsdict` (read per language, on first use).
+///
+/// When the folder, or a folder directly inside it, holds compiled catalogs
+/// (`parlance-compiled.json` beside `.pcat` files) that are fresh, a ``Localizer`` reads
+/// those in place instead (see ``CompiledLocalizationSource``). Fresh means that every catalog
+/// the manifest lists and the folder still holds has the size and content it was compiled from;
+/// catalogs the folder does not hold (an app that ships only compiled files) are no reason to
+/// doubt them. Stale or unreadable compiled files are passed over with a warning in
+/// ``Localizer/diagnostics``, and the catalogs are read as if they were not there.
 public final class FolderLocalizationSource: LocalizationSource {
     public let folder: URL
     private let sourceLanguage: String?
     private let stringCatalogs = Locked<[Catalog]?>(nil)
+    private let compiled = Locked<(source: CompiledLocalizationSource?, diagnostics: [Diagnostic])?>(nil)
 
     /// - Parameters:
     ///   - folder: The resources folder.
@@ -67,6 +76,7 @@ public final class FolderLocalizationSource: LocalizationSource {
     }
 
     public func availableLanguages() throws -> [Language] {
+        if let compiled = compiledSource().source { return compiled.availableLanguages() }
         var languages: [Language] = []
         func add(_ tag: String) {
             if let language = Language(tag), !languages.contains(language) { languages.append(language) }
@@ -80,6 +90,7 @@ public final class FolderLocalizationSource: LocalizationSource {
     }
 
     public func sourceLanguages() throws -> [Language] {
+        if let compiled = compiledSource().source { return compiled.sourceLanguages() }
         var languages: [Language] = []
         for tag in try loadStringCatalogs().map(\.sourceLanguage) + [sourceLanguage].compactMap({ $0 }) {
             if let language = Language(tag), !languages.contains(language) { languages.append(language) }
@@ -88,6 +99,7 @@ public final class FolderLocalizationSource: LocalizationSource {
     }
 
     public func catalogs(for language: Language) throws -> [Catalog] {
+        if let compiled = compiledSource().source { return try compiled.catalogs(for: language) }
         var catalogs = try loadStringCatalogs()
         for lproj in try lprojFolders() where Language(lproj.deletingPathExtension().lastPathComponent) == language {
             let tables = try ResourceFolderReader.read(at: lproj, sourceLanguage: sourceLanguage)
@@ -97,6 +109,47 @@ public final class FolderLocalizationSource: LocalizationSource {
             catalogs += tables.catalogs
         }
         return catalogs
+    }
+
+    /// The fresh compiled catalogs in the folder or a folder directly inside it, decided once.
+    func compiledSource() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic]) {
+        if let decided = compiled.withLock({ $0 }) { return decided }
+        let decided = findCompiled()
+        return compiled.withLock { cached in
+            if cached == nil { cached = decided }
+            return cached ?? decided
+        }
+    }
+
+    private func findCompiled() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic]) {
+        let name = CompiledCatalogManifest.fileName
+        var candidates = [folder]
+        let children = (try? FileManager.default.contentsOfDirectory(
+            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])) ?? []
+        candidates += children.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+            .sorted { $0.path < $1.path }
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) })
+        else { return (nil, []) }
+        let manifest = found.appendingPathComponent(name)
+        let source: CompiledLocalizationSource
+        do {
+            source = try CompiledLocalizationSource(folder: found)
+        } catch let error as LocalizationSourceError {
+            var diagnostic = error.diagnostic
+            diagnostic.severity = .warning
+            diagnostic.message += " Reading the catalogs instead."
+            return (nil, [diagnostic])
+        } catch {
+            return (nil, [Diagnostic(.warning, "cannot use the compiled catalogs: \(error). Reading the catalogs instead.", at: SourceLocation(file: manifest.path, line: 1, column: 1))])
+        }
+        let stale = source.manifest.staleSources(in: folder, manifestDate: source.manifestDate)
+        guard stale.isEmpty else {
+            let names = stale.prefix(3).joined(separator: ", ") + (stale.count > 3 ? " and \(stale.count - 3) more" : "")
+            return (nil, [Diagnostic(
+                .warning, "the compiled catalogs are stale: \(names) changed since they were compiled. Reading the catalogs instead; run parlance compile again.",
+                at: SourceLocation(file: manifest.path, line: 1, column: 1))])
+        }
+        return (source, [])
     }
 
     private func loadStringCatalogs() throws -> [Catalog] {
@@ -134,3 +187,5 @@ public struct LocalizationSourceError: Error, CustomStringConvertible, Sendable 
     public var diagnostic: Diagnostic
     public var description: String { diagnostic.description }
 }
+
+extension FolderLocalizationSource: CompiledTablesProviding {}

@@ -109,7 +109,7 @@ extension Localizer {
         let pseudoLanguage = Language(style.defaultLanguage) ?? configuration.defaultLanguage
         let base = storage(for: sourceLanguages.first ?? configuration.defaultLanguage)
         var tables: [String: [String: ResolvedValue]] = [:]
-        for (table, values) in base.tables {
+        for (table, values) in base.resolvedTables() {
             tables[table] = values.mapValues { value in
                 switch value {
                 case .plain(let text):
@@ -155,6 +155,14 @@ extension Localizer {
         return loadLock.withLock { _ -> SnapshotStorage in
             let generation = state.withLock { $0.generation }
             if let cached = cache.read({ $0.byLanguage[language] }) { return cached }
+            if let compiled {
+                let storage = compiledStorage(for: language, from: compiled)
+                state.withLock { state in
+                    guard state.generation == generation else { return }
+                    cache.replace(with: cache.load().adding(storage, for: language))
+                }
+                return storage
+            }
             var (chain, ownCount, _) = fallbackChain(for: language)
             var catalogs: [Language: [Catalog]] = [:]
             var index = 0
@@ -178,6 +186,37 @@ extension Localizer {
             }
             return snapshot.storage
         }
+    }
+
+    /// A snapshot over compiled files: the preferred languages' files mapped now, the
+    /// last-resort languages' when a lookup first reaches them. Nothing is decoded yet.
+    private func compiledStorage(for language: Language, from source: CompiledLocalizationSource) -> SnapshotStorage {
+        let (chain, ownCount, preferredCount) = fallbackChain(for: language)
+        let device = configuration.device
+        let report: @Sendable (Diagnostic) -> Void = { [weak self] diagnostic in
+            self?.state.withLock { $0.append(diagnostic) }
+        }
+        let layers = chain.enumerated().map { index, candidate in
+            CompiledLanguageLayer(language: candidate) {
+                let files: [CompiledCatalog]
+                do {
+                    files = try source.compiledTables(for: candidate)
+                } catch {
+                    report((error as? LocalizationSourceError)?.diagnostic
+                        ?? Diagnostic(.error, "cannot load the compiled catalogs for \(candidate): \(error)."))
+                    files = []
+                }
+                return CompiledLanguageLayer.LayerTables(files.map { file in
+                    CompiledTableLayer(
+                        catalog: file, isOwn: candidate == language, isFallback: index >= ownCount, device: device,
+                        report: { report($0.diagnostic) })
+                })
+            }
+        }
+        let tables = CompiledSnapshotTables(layers: layers, preferredCount: preferredCount)
+        return SnapshotStorage(
+            language: language, chain: chain, tables: [:], device: device, reporter: reporter,
+            formattingLanguages: Array(chain.prefix(preferredCount)), compiled: tables)
     }
 
     /// The catalogs of one language, read at most once. Called with `loadLock` held.

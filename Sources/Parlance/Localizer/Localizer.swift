@@ -118,6 +118,8 @@ public final class Localizer: Sendable {
 
     /// The languages the catalogs' keys are written in; every fallback chain ends with them.
     let sourceLanguages: [Language]
+    /// The compiled catalogs snapshots read in place, when the source has fresh ones.
+    let compiled: CompiledLocalizationSource?
 
     init(source: any LocalizationSource, available: [Language], configuration: Configuration) {
         self.source = source
@@ -127,8 +129,10 @@ public final class Localizer: Sendable {
         self.reporter = configuration.missingKeyHandler.map { MissingKeyReporter(handler: $0) }
         let (selection, diagnostics) = Self.storedSelection(configuration.preferenceStore, matcher: matcher)
         let language = Self.resolve(selection, matcher: matcher, configuration: configuration)
+        let (compiled, compiledDiagnostics) = (source as? any CompiledTablesProviding)?.compiledSource() ?? (nil, [])
+        self.compiled = compiled
         var initial = State(selection: selection, language: language)
-        initial.diagnostics = diagnostics
+        initial.diagnostics = diagnostics + compiledDiagnostics
         self.state = Locked(initial)
         self.sourceLanguages = (try? source.sourceLanguages()) ?? []
         // A placeholder until the first snapshot is built just below.

@@ -1,0 +1,62 @@
+import Foundation
+
+extension CompiledCatalogWriter {
+    /// Compiles every table of `catalogs` in every language they hold into `folder`: one
+    /// `<table>.<language>.pcat` each, every file replaced atomically and read back and
+    /// validated, then the manifest (``CompiledCatalogManifest``) that lists them, written
+    /// last so it never names a file that is not there yet.
+    ///
+    /// - Parameters:
+    ///   - catalogs: One catalog per table.
+    ///   - sources: The catalogs' files, recorded in the manifest so the runtime can tell when
+    ///     the compiled files are stale.
+    ///   - folder: Where to write; created if needed.
+    ///   - warn: Told about each language tag that is no language (its values are skipped).
+    /// - Returns: The manifest written.
+    /// - Throws: ``Failure`` when two catalogs hold one table or a table cannot be compiled;
+    ///   ``CompiledCatalogError`` when a written file does not read back; file-system errors.
+    @discardableResult
+    public static func write(
+        _ catalogs: [Catalog], sources: [CompiledCatalogManifest.Source], to folder: URL,
+        warn: (String) -> Void = { _ in }
+    ) throws -> CompiledCatalogManifest {
+        var tables: Set<String> = []
+        for catalog in catalogs where !tables.insert(catalog.table).inserted {
+            throw Failure(message: "two catalogs hold the table \(catalog.table); compile them separately")
+        }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var files: [CompiledCatalogManifest.File] = []
+        var sourceLanguages: [Language] = []
+        for catalog in catalogs {
+            if let language = Language(catalog.sourceLanguage), !sourceLanguages.contains(language) {
+                sourceLanguages.append(language)
+            }
+            var languages: [Language] = []
+            for tag in catalog.languages {
+                guard let language = Language(tag) else {
+                    warn("\(catalog.table): warning: \(Diagnostic.quoted(tag)) is no language tag; its values are not compiled")
+                    continue
+                }
+                if !languages.contains(language) { languages.append(language) }
+            }
+            for language in languages {
+                let bytes: [UInt8]
+                do {
+                    bytes = try Self.bytes(for: catalog, language: language)
+                } catch {
+                    throw Failure(message: "cannot compile \(catalog.table) in \(language): \(error)")
+                }
+                let name = "\(catalog.table).\(language.identifier).\(CompiledCatalog.fileExtension)"
+                let url = folder.appendingPathComponent(name)
+                try AtomicFile.replace(url, with: bytes)
+                try CompiledCatalog(contentsOf: url).validate()
+                files.append(CompiledCatalogManifest.File(path: name, language: language, table: catalog.table))
+            }
+        }
+        let manifest = CompiledCatalogManifest(
+            sourceLanguages: sourceLanguages, files: files,
+            sources: sources.sorted { $0.path < $1.path })
+        try AtomicFile.replace(folder.appendingPathComponent(CompiledCatalogManifest.fileName), with: manifest.encoded())
+        return manifest
+    }
+}

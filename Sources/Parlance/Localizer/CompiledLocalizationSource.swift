@@ -1,0 +1,106 @@
+import Foundation
+
+/// Compiled catalogs, as `parlance compile` (or the `ParlanceCompile` build plugin) writes
+/// them: a folder holding `parlance-compiled.json` and one `<table>.<language>.pcat` per table
+/// and language.
+///
+/// A ``Localizer`` over this source reads the files in place: it maps the files of the
+/// languages a snapshot prefers and probes them at each lookup, decoding a value the first
+/// time it is asked for. Nothing is read for a language no snapshot shows.
+///
+/// ``FolderLocalizationSource`` (and so ``Localizer/init(resourcesAt:configuration:)``) uses
+/// the compiled files it finds in its folder when they are fresh, and reads the catalogs
+/// otherwise; use this source directly for a folder that holds only compiled files.
+public final class CompiledLocalizationSource: LocalizationSource {
+    /// The folder holding the manifest and the compiled files.
+    public let folder: URL
+    /// What the folder holds.
+    public let manifest: CompiledCatalogManifest
+    /// When the manifest was written: sources newer than this are hashed to check freshness.
+    let manifestDate: Date
+
+    /// Reads the manifest in `folder`.
+    /// - Throws: ``LocalizationSourceError`` naming the manifest and the line and column of
+    ///   the problem, or saying that the files are in another format version.
+    public init(folder: URL) throws {
+        self.folder = folder
+        let url = folder.appendingPathComponent(CompiledCatalogManifest.fileName)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw LocalizationSourceError(diagnostic: Diagnostic(
+                .error, "cannot read the compiled-catalog manifest: \(error.localizedDescription)",
+                at: SourceLocation(file: url.path, line: 1, column: 1)))
+        }
+        do {
+            manifest = try CompiledCatalogManifest.read(data, path: url.path)
+        } catch {
+            throw LocalizationSourceError(diagnostic: error.diagnostic)
+        }
+        guard manifest.formatVersion == CompiledCatalog.formatVersion else {
+            throw LocalizationSourceError(diagnostic: Diagnostic(
+                .error,
+                "the compiled catalogs are format version \(manifest.formatVersion); this Parlance reads version \(CompiledCatalog.formatVersion): compile them again.",
+                at: SourceLocation(file: url.path, line: 1, column: 1)))
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        manifestDate = attributes?[.modificationDate] as? Date ?? .distantPast
+    }
+
+    /// The languages there are files for, then the source languages (as with catalogs, a
+    /// source language is available even when no value is written in it).
+    public func availableLanguages() -> [Language] {
+        var languages = manifest.languages
+        for language in manifest.sourceLanguages where !languages.contains(language) { languages.append(language) }
+        return languages
+    }
+
+    public func sourceLanguages() -> [Language] { manifest.sourceLanguages }
+
+    /// The compiled tables of `language`, each mapped and its header checked.
+    /// - Throws: ``LocalizationSourceError`` for the first file that cannot be opened.
+    public func compiledTables(for language: Language) throws -> [CompiledCatalog] {
+        var tables: [CompiledCatalog] = []
+        for file in manifest.files where file.language == language {
+            do {
+                tables.append(try CompiledCatalog(contentsOf: folder.appendingPathComponent(file.path)))
+            } catch {
+                throw LocalizationSourceError(diagnostic: error.diagnostic)
+            }
+        }
+        return tables
+    }
+
+    /// The tables of `language` decoded into catalogs, for code that works with ``Catalog``
+    /// values; a ``Localizer`` reads the compiled files in place instead. Translation states,
+    /// which compiled files leave out, are absent.
+    public func catalogs(for language: Language) throws -> [Catalog] {
+        let sourceLanguage = manifest.sourceLanguages.first ?? language
+        return try compiledTables(for: language).map { compiled in
+            var catalog = Catalog(table: compiled.table, sourceLanguage: sourceLanguage.identifier)
+            do {
+                for key in try compiled.keys() {
+                    guard let value = try compiled.value(forKey: key) else { continue }
+                    var entry = CatalogEntry()
+                    entry[language.identifier] = value.localization
+                    catalog[key] = entry
+                }
+            } catch let error as CompiledCatalogError {
+                throw LocalizationSourceError(diagnostic: error.diagnostic)
+            }
+            return catalog
+        }
+    }
+}
+
+/// A source that may serve compiled tables for the localizer to read in place.
+protocol CompiledTablesProviding: Sendable {
+    /// The compiled files to read, or `nil`; and what was found wrong with compiled files that
+    /// are not used (stale, another format version, an unreadable manifest).
+    func compiledSource() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic])
+}
+
+extension CompiledLocalizationSource: CompiledTablesProviding {
+    func compiledSource() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic]) { (self, []) }
+}

@@ -1,0 +1,194 @@
+import Synchronization
+
+/// The tables of a snapshot built from compiled catalogs: for each language of the fallback
+/// chain, its compiled files, probed in chain order where they lie. Nothing is resolved ahead:
+/// a key's value is decoded the first time it is looked up and kept for the snapshot's life.
+///
+/// The languages before `preferredCount` (the language, its parents, the default and the source
+/// languages) are mapped when the snapshot is built; the last-resort ones (every other available
+/// language) only when a lookup first reaches them, so forty compiled languages cost a snapshot
+/// nothing until a key is missing from all of its preferred ones.
+final class CompiledSnapshotTables: Sendable {
+    let layers: [CompiledLanguageLayer]
+    /// The snapshot language's `Localizable` table: the lookup most calls make.
+    let ownDefault: CompiledTableLayer?
+
+    init(layers: [CompiledLanguageLayer], preferredCount: Int) {
+        self.layers = layers
+        for layer in layers.prefix(preferredCount) { _ = layer.tables }
+        self.ownDefault = layers.first?.tables.defaultTable
+    }
+
+    @inline(__always)
+    func value(_ key: String, table: String) -> ResolvedValue? {
+        if table == LanguageSnapshot.defaultTable, let ownDefault, let value = ownDefault.value(key) { return value }
+        return slowValue(key, table: table)
+    }
+
+    private func slowValue(_ key: String, table: String) -> ResolvedValue? {
+        let isDefault = table == LanguageSnapshot.defaultTable
+        for (index, layer) in layers.enumerated() {
+            if index == 0, isDefault, ownDefault != nil { continue }
+            if let value = layer.tables.byTable[table]?.value(key) { return value }
+        }
+        return nil
+    }
+
+    /// The table names any language of the chain has.
+    func tableNames() -> Set<String> {
+        var names: Set<String> = []
+        for layer in layers { names.formUnion(layer.tables.byTable.keys) }
+        return names
+    }
+
+    /// Every key `table` resolves in the snapshot.
+    func keys(in table: String) -> Set<String> {
+        var keys: Set<String> = []
+        for layer in layers {
+            guard let compiled = layer.tables.byTable[table] else { continue }
+            keys.formUnion(compiled.keys())
+        }
+        return keys
+    }
+
+    /// Every table resolved in full, as a dictionary snapshot holds it (for pseudo-localization).
+    func resolvedTables() -> [String: [String: ResolvedValue]] {
+        var tables: [String: [String: ResolvedValue]] = [:]
+        for name in tableNames() {
+            var values: [String: ResolvedValue] = [:]
+            for key in keys(in: name) {
+                if let value = value(key, table: name) { values[key] = value }
+            }
+            tables[name] = values
+        }
+        return tables
+    }
+}
+
+/// One language of a snapshot's fallback chain: its compiled tables, mapped on first use.
+final class CompiledLanguageLayer: Sendable {
+    let language: Language
+    private let open: @Sendable () -> LayerTables
+    private let opened = AtomicLazyReference<LayerTables>()
+
+    init(language: Language, open: @escaping @Sendable () -> LayerTables) {
+        self.language = language
+        self.open = open
+    }
+
+    /// Whether the language's files have been mapped (for the tests that prove laziness).
+    var isOpened: Bool { opened.load() != nil }
+    /// The tables, if mapped already.
+    var openedTables: LayerTables? { opened.load() }
+
+    /// The language's tables, mapped by the first caller; a racing caller's copy is dropped.
+    var tables: LayerTables {
+        if let tables = opened.load() { return tables }
+        return opened.storeIfNil(open())
+    }
+
+    final class LayerTables: Sendable {
+        let byTable: [String: CompiledTableLayer]
+        let defaultTable: CompiledTableLayer?
+
+        init(_ layers: [CompiledTableLayer]) {
+            var byTable: [String: CompiledTableLayer] = [:]
+            // The first file of a table wins, as the first catalog does when reading catalogs.
+            for layer in layers where byTable[layer.catalog.table] == nil { byTable[layer.catalog.table] = layer }
+            self.byTable = byTable
+            self.defaultTable = byTable[LanguageSnapshot.defaultTable]
+        }
+    }
+}
+
+/// One compiled file in one snapshot: the file and the values looked up in it so far, each
+/// decoded once and published with a compare-and-swap, so lookups take no lock. The cache holds
+/// at most one value per key the file has.
+final class CompiledTableLayer: @unchecked Sendable {
+    // @unchecked: `slots` is written only by compare-and-swap and freed in deinit.
+    let catalog: CompiledCatalog
+    /// The language the file is in.
+    let language: Language
+    /// Whether the file is in the snapshot's own language, where a plain value stays plain.
+    let isOwn: Bool
+    /// Whether the language is outside the snapshot language's own CLDR chain.
+    let isFallback: Bool
+    let device: DeviceClass
+    private let report: @Sendable (CompiledCatalogError) -> Void
+    /// One word per entry: 0 until the value is decoded, then a retained `Decoded` box.
+    private let slots: UnsafeMutablePointer<Atomic<UInt>>
+
+    /// A decoded value; `nil` when the file's value could not be read (reported once).
+    private final class Decoded: Sendable {
+        let value: ResolvedValue?
+        init(_ value: ResolvedValue?) { self.value = value }
+    }
+
+    init(
+        catalog: CompiledCatalog, isOwn: Bool, isFallback: Bool, device: DeviceClass,
+        report: @escaping @Sendable (CompiledCatalogError) -> Void
+    ) {
+        self.catalog = catalog
+        self.language = Language(catalog.language) ?? "und"
+        self.isOwn = isOwn
+        self.isFallback = isFallback
+        self.device = device
+        self.report = report
+        slots = .allocate(capacity: max(catalog.count, 1))
+        for index in 0..<catalog.count { (slots + index).initialize(to: Atomic(0)) }
+    }
+
+    deinit {
+        for index in 0..<catalog.count {
+            let bits = slots[index].load(ordering: .acquiring)
+            if bits != 0 { Unmanaged<Decoded>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+        }
+        slots.deinitialize(count: catalog.count)
+        slots.deallocate()
+    }
+
+    /// The value of `key`, or `nil` when the file does not hold it (or holds it damaged).
+    @inline(__always)
+    func value(_ key: String) -> ResolvedValue? {
+        guard let index = catalog.entryIndex(forKey: key) else { return nil }
+        let bits = slots[index].load(ordering: .acquiring)
+        if bits != 0 { return Unmanaged<Decoded>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().value }
+        return decode(index)
+    }
+
+    private func decode(_ index: Int) -> ResolvedValue? {
+        let value: ResolvedValue?
+        do {
+            value = resolved(try catalog.value(atEntry: index))
+        } catch {
+            report(error)
+            value = nil
+        }
+        let box = Unmanaged.passRetained(Decoded(value))
+        let bits = UInt(bitPattern: box.toOpaque())
+        let (exchanged, winner) = slots[index].compareExchange(
+            expected: 0, desired: bits, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
+        if exchanged { return value }
+        // Another thread decoded it first: keep its value, so every lookup sees one object.
+        box.release()
+        return Unmanaged<Decoded>.fromOpaque(UnsafeRawPointer(bitPattern: winner)!).takeUnretainedValue().value
+    }
+
+    /// The value as a dictionary snapshot would hold it, by the same rule.
+    private func resolved(_ value: CompiledValue) -> ResolvedValue {
+        if isOwn, case .plain(let text) = value { return .plain(text) }
+        let message = ResolvedMessage(localization: value.localization, language: language, isFallback: isFallback, device: device)
+        if isOwn, let plain = message.plainValue { return .plain(plain) }
+        return .rich(message)
+    }
+
+    /// How many values have been decoded and kept.
+    var decodedCount: Int {
+        (0..<catalog.count).reduce(0) { $0 + (slots[$1].load(ordering: .acquiring) == 0 ? 0 : 1) }
+    }
+
+    /// Every key of the file that reads.
+    func keys() -> [String] {
+        (0..<catalog.count).compactMap { try? catalog.key(atEntry: $0) }
+    }
+}

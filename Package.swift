@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ParlanceTooling", targets: ["ParlanceTooling"]),
         .executable(name: "parlance", targets: ["parlance"]),
         .plugin(name: "ParlanceGenerate", targets: ["ParlanceGenerate"]),
+        .plugin(name: "ParlanceCompile", targets: ["ParlanceCompile"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -43,6 +44,12 @@ let package = Package(
         // Generates typed accessors for a target's catalogs at build time.
         .plugin(
             name: "ParlanceGenerate",
+            capability: .buildTool(),
+            dependencies: ["parlance"]
+        ),
+        // Compiles a target's catalogs into one pack in its resource bundle at build time.
+        .plugin(
+            name: "ParlanceCompile",
             capability: .buildTool(),
             dependencies: ["parlance"]
         ),

@@ -23,7 +23,11 @@ let package = Package(
             name: "QuizKit",
             dependencies: ["QuizUI", .product(name: "Parlance", package: "Parlance")],
             resources: [.copy("Resources")],
-            plugins: [.plugin(name: "ParlanceGenerate", package: "Parlance")]
+            plugins: [
+                .plugin(name: "ParlanceGenerate", package: "Parlance"),
+                // The catalogs compiled into QuizKit.pcatpack, which the localizer reads in place.
+                .plugin(name: "ParlanceCompile", package: "Parlance"),
+            ]
         ),
         .executableTarget(name: "quiz", dependencies: ["QuizKit"]),
         .testTarget(name: "QuizKitTests", dependencies: ["QuizKit", "QuizUI"]),

@@ -9,14 +9,16 @@ struct Compile: ParsableCommand {
             Writes <output>/<table>.<language>.pcat for every table and language, each replaced \
             atomically and read back and checked, then <output>/parlance-compiled.json, which lists \
             them and the catalogs they came from so the runtime can tell when they are stale. \
-            The format is described in docs/COMPILED_CATALOGS.md.
+            With an output ending in .pcatpack, writes every table into that one file instead \
+            (what the ParlanceCompile build plugin ships). The formats are described in \
+            docs/COMPILED_CATALOGS.md.
             """
     )
 
     @Argument(help: "A .xcstrings file or a resources folder.")
     var input: String
 
-    @Option(help: "The folder to write into.")
+    @Option(help: "The folder to write into, or a file ending in .pcatpack to write one pack holding every table.")
     var output: String
 
     @Option(help: "The language keys are written in, for tables read only from .lproj folders.")
@@ -40,17 +42,25 @@ struct Compile: ParsableCommand {
         let folder = try Terminal.readCatalogs(at: input, sourceLanguage: sourceLanguage, language: nil)
         if folder.hasErrors { throw ExitCode.failure }
         let root = URL(fileURLWithPath: output)
-        let manifest: CompiledCatalogManifest
+        let warn: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        var tables: [CompiledCatalog] = []
         do {
-            manifest = try CompiledCatalogWriter.write(folder.catalogs, sources: try sources(), to: root) { warning in
-                FileHandle.standardError.write(Data((warning + "\n").utf8))
+            if root.pathExtension == CompiledCatalogPack.fileExtension {
+                let bytes = try CompiledCatalogPack.bytes(for: folder.catalogs, sources: try sources(), warn: warn)
+                try FileManager.default.createDirectory(at: root.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try AtomicFile.replace(root, with: bytes)
+                let pack = try CompiledCatalogPack(contentsOf: root)
+                for member in pack.manifest.files { tables.append(try pack.catalog(member)) }
+            } else {
+                let manifest = try CompiledCatalogWriter.write(folder.catalogs, sources: try sources(), to: root, warn: warn)
+                for file in manifest.files { tables.append(try CompiledCatalog(contentsOf: root.appendingPathComponent(file.path))) }
             }
+            for table in tables { try table.validate() }
         } catch let failure as CompiledCatalogWriter.Failure {
             throw CommandError("\(input): \(failure)")
         }
-        var keys = 0
-        for file in manifest.files { keys += try CompiledCatalog(contentsOf: root.appendingPathComponent(file.path)).count }
-        let written = manifest.files.count
-        print("Compiled \(keys) value\(keys == 1 ? "" : "s") into \(written) file\(written == 1 ? "" : "s") in \(output).")
+        let keys = tables.reduce(0) { $0 + $1.count }
+        let written = tables.count
+        print("Compiled \(keys) value\(keys == 1 ? "" : "s") into \(written) \(root.pathExtension == CompiledCatalogPack.fileExtension ? "table" : "file")\(written == 1 ? "" : "s") in \(output).")
     }
 }

@@ -70,6 +70,21 @@ struct CompileCommandTests {
             == ["Settings.en.pcat", "Settings.fr.pcat", "Settings.it.pcat"])
     }
 
+    @Test("An output ending in .pcatpack gets one pack holding every table")
+    func pack() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compile-pack-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("QuizKit.pcatpack")
+        let result = try Parlance.run(["compile", "Examples/QuizApp", "--output", output.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "Compiled 36 values into 6 tables in \(output.path).\n")
+        let pack = try CompiledCatalogPack(contentsOf: output)
+        #expect(pack.manifest.files.count == 6)
+        let french = try #require(pack.manifest.files.first { $0.table == "Localizable" && $0.language == "fr" })
+        #expect(try pack.catalog(french).value(forKey: "quiz.title") == .plain("Quiz des serpents"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["QuizKit.pcatpack"])
+    }
+
     @Test("A malformed catalog is not compiled: the error names file, line and column, and nothing is written")
     func malformed() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("compile-bad-\(UUID().uuidString)")

@@ -3,16 +3,18 @@ import BenchmarkFixtures
 import Foundation
 import Parlance
 
-/// Compiled catalogs, read directly (the Localizer does not use them yet): opening one
-/// 5,000-key table against reading the same keys from a String Catalog, and probing it against
-/// a dictionary. For information; issue 11's targets apply once the Localizer reads them.
+/// Compiled catalogs: read directly (opening one 5,000-key table against reading the same keys
+/// from a String Catalog, probing it against a dictionary), and through a localizer reading the
+/// synthetic catalog's compiled files in place (lookups, messages, switching to a language not
+/// yet loaded), each beside its baseline.
 func compiledBenchmarks() {
+    compiledRuntimeBenchmarks()
     let loads = Benchmark.Configuration(
         metrics: ParlanceMetrics.all, warmupIterations: 3, scalingFactor: .one,
         maxDuration: .seconds(4), maxIterations: 2_000)
 
     Benchmark(
-        "Compiled: open a 5,000-key German table (mmap, header, checksums)",
+        "Compiled: open a 5,000-key German table (mmap, header check)",
         configuration: loads,
         closure: { (benchmark: Benchmark, fixture: CompiledFixture) throws in
             for _ in benchmark.scaledIterations {
@@ -72,5 +74,173 @@ final class CompiledFixture: Sendable {
         for key in runtime.plainKeys where try catalog.value(forKey: key) != .plain(runtime.dictionary[key]!) {
             throw FixtureError(description: "the compiled table gives another value for \"\(key)\"")
         }
+    }
+}
+
+/// The localizer over compiled files, against the same calls over catalogs read into
+/// dictionaries and against a plain dictionary.
+func compiledRuntimeBenchmarks() {
+    let configuration = ParlanceMetrics.fastCall
+
+    Benchmark(
+        "Compiled runtime: Localizer.shared.string(key)",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let keys = fixture.keys
+            var next = benchmark.currentIteration &* benchmark.scaledIterations.count % keys.count
+            for _ in benchmark.scaledIterations {
+                blackHole(Localizer.shared.string(keys[next]))
+                next = next + 1 == keys.count ? 0 : next + 1
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in
+            let fixture = try CompiledRuntimeFixture.shared.get()
+            Localizer.shared = fixture.localizer
+            return fixture
+        }
+    )
+
+    Benchmark(
+        "Compiled runtime: Localizer.shared.string(key), plain strings only",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let keys = fixture.plainKeys
+            var next = benchmark.currentIteration &* benchmark.scaledIterations.count % keys.count
+            for _ in benchmark.scaledIterations {
+                blackHole(Localizer.shared.string(keys[next]))
+                next = next + 1 == keys.count ? 0 : next + 1
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in
+            let fixture = try CompiledRuntimeFixture.shared.get()
+            Localizer.shared = fixture.localizer
+            return fixture
+        }
+    )
+
+    Benchmark(
+        "Compiled runtime: plural message, Localizer.string(key, n)",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let keys = fixture.pluralKeys
+            for index in benchmark.scaledIterations {
+                blackHole(fixture.localizer.string(keys[index % keys.count], index % 10))
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
+    Benchmark(
+        "Runtime: plural message, Localizer.string(key, n), catalogs read",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let keys = fixture.pluralKeys
+            let localizer = fixture.catalogLocalizer
+            for index in benchmark.scaledIterations {
+                blackHole(localizer.string(keys[index % keys.count], index % 10))
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
+    Benchmark(
+        "Compiled runtime: {name} message, Localizer.string(key, values:)",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            for index in benchmark.scaledIterations {
+                blackHole(fixture.localizer.string(
+                    "selection.count", values: ["count": .int(Int64(index % 10)), "name": "Ada"], table: "Messages"))
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
+    Benchmark(
+        "Compiled runtime: switch to a language not yet loaded and look up one string",
+        configuration: Benchmark.Configuration(
+            metrics: ParlanceMetrics.all, warmupIterations: 3, scalingFactor: .one,
+            maxDuration: .seconds(4), maxIterations: 1_000),
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) throws in
+            for index in benchmark.scaledIterations {
+                let localizer = try fixture.makeLocalizer()
+                let language: Language = index.isMultiple(of: 2) ? "fr" : "ja"
+                benchmark.startMeasurement()
+                localizer.select(.language(language))
+                blackHole(localizer.string(fixture.plainKeys[index % fixture.plainKeys.count]))
+                benchmark.stopMeasurement()
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
+    Benchmark(
+        "Runtime: switch to a language not yet loaded and look up one string, catalogs read (baseline)",
+        configuration: Benchmark.Configuration(
+            metrics: ParlanceMetrics.all, warmupIterations: 3, scalingFactor: .one,
+            maxDuration: .seconds(4), maxIterations: 20),
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) throws in
+            for index in benchmark.scaledIterations {
+                let localizer = Localizer(catalogs: fixture.catalogs, configuration: fixture.configuration)
+                let language: Language = index.isMultiple(of: 2) ? "fr" : "ja"
+                benchmark.startMeasurement()
+                localizer.select(.language(language))
+                blackHole(localizer.string(fixture.plainKeys[index % fixture.plainKeys.count]))
+                benchmark.stopMeasurement()
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+}
+
+/// The synthetic catalog (5,000 keys × 20 languages) and a small `{name}` table compiled into
+/// a folder, and a localizer reading them in place showing German.
+final class CompiledRuntimeFixture: Sendable {
+    static let shared = Result { try CompiledRuntimeFixture() }
+
+    /// The runtime fixture's keys (all, shuffled; and those whose German value is plain).
+    let keys: [String]
+    let plainKeys: [String]
+    /// The localizer over the same catalogs read into dictionaries.
+    let catalogLocalizer: Localizer
+    let folder: URL
+    let localizer: Localizer
+    let catalogs: [Catalog]
+    let configuration: Localizer.Configuration
+    /// The keys whose German value is a plural message (`%lld …` by `one`/`other`).
+    let pluralKeys: [String]
+
+    private init() throws {
+        let runtime = try RuntimeFixture.make()
+        keys = runtime.keys
+        plainKeys = runtime.plainKeys
+        catalogLocalizer = runtime.localizer
+        let source = try XCStringsReader.read(Fixtures.catalog, path: "Localizable.xcstrings")
+        var messages = Catalog(table: "Messages", sourceLanguage: "en")
+        var selection = CatalogEntry()
+        selection["en"] = .string("{name} chose {count} files")
+        selection["de"] = .string("{name} hat {count} Dateien gewählt")
+        messages["selection.count"] = selection
+        catalogs = [source, messages]
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-bench-compiled-runtime")
+        try? FileManager.default.removeItem(at: folder)
+        try CompiledCatalogWriter.write(catalogs, sources: [], to: folder)
+        configuration = Localizer.Configuration(defaultLanguage: "en", preferredLanguages: { ["de"] }, notificationCenter: nil)
+        localizer = try Localizer(source: CompiledLocalizationSource(folder: folder), configuration: configuration)
+        pluralKeys = (0..<5_000).filter { $0 % 40 == 1 || $0 % 40 == 21 }.map(SyntheticResourceFolder.key)
+        // The compiled localizer must say what the catalog localizer says, for every key.
+        for key in runtime.keys where localizer.string(key) != runtime.dictionary[key] {
+            throw FixtureError(description: "the compiled localizer gives another value for \"\(key)\"")
+        }
+        for key in pluralKeys where localizer.string(key, 3) != runtime.localizer.string(key, 3) {
+            throw FixtureError(description: "the compiled localizer renders \"\(key)\" otherwise")
+        }
+        guard localizer.string("selection.count", values: ["count": 3, "name": "Ada"], table: "Messages")
+            == "Ada hat 3 Dateien gewählt"
+        else { throw FixtureError(description: "the {name} message does not render") }
+    }
+
+    /// A new localizer over the compiled folder, showing German.
+    func makeLocalizer() throws -> Localizer {
+        try Localizer(source: CompiledLocalizationSource(folder: folder), configuration: configuration)
     }
 }

@@ -103,7 +103,31 @@ struct Target {
             baseline: "Runtime: [String: String] lookup (baseline)",
             limits: [.atMostBaselineTimes(1.5)]),
         Target(
-            benchmark: "Compiled: open a 5,000-key German table (mmap, header, checksums)",
+            benchmark: "Compiled runtime: Localizer.shared.string(key)",
+            baseline: "Runtime: [String: String] lookup (baseline)",
+            limits: [.atMostBaselineTimes(1)]),
+        Target(
+            benchmark: "Compiled runtime: Localizer.shared.string(key), plain strings only",
+            baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
+            limits: [.atMostBaselineTimes(1)]),
+        Target(
+            benchmark: "Compiled runtime: plural message, Localizer.string(key, n)",
+            baseline: "Message: String(format:) %lld files (baseline)",
+            limits: [.atMostNanoseconds(300), .atMostBaselineTimes(0.2)]),
+        Target(
+            benchmark: "Runtime: plural message, Localizer.string(key, n), catalogs read",
+            baseline: "Message: String(format:) %lld files (baseline)",
+            limits: []),
+        Target(
+            benchmark: "Compiled runtime: {name} message, Localizer.string(key, values:)",
+            baseline: "Message: String(format:) %@ %d (baseline)",
+            limits: [.atMostNanoseconds(300), .atMostBaselineTimes(0.2)]),
+        Target(
+            benchmark: "Compiled runtime: switch to a language not yet loaded and look up one string",
+            baseline: "Runtime: switch to a language not yet loaded and look up one string, catalogs read (baseline)",
+            limits: [.atMostNanoseconds(1_000_000)]),
+        Target(
+            benchmark: "Compiled: open a 5,000-key German table (mmap, header check)",
             baseline: "Compiled: XCStringsReader of the same keys in en and de (baseline)",
             limits: []),
         Target(

@@ -17,7 +17,7 @@ import Darwin
 /// read outside the file. Replace a compiled file by renaming a new one over it (as
 /// `parlance compile` does); truncating a file another process has mapped makes its reads fault.
 public final class CompiledCatalog: @unchecked Sendable {
-    // @unchecked: the bytes are immutable for the object's life and freed only in deinit.
+    // @unchecked: the bytes are immutable for the object's life and `owner` keeps them.
     typealias Layout = CompiledCatalogLayout
 
     /// The extension of compiled files: `parlance compile` writes `<table>.<language>.pcat`.
@@ -36,7 +36,8 @@ public final class CompiledCatalog: @unchecked Sendable {
     public let count: Int
 
     private let bytes: UnsafeRawBufferPointer
-    private let release: @Sendable (UnsafeRawBufferPointer) -> Void
+    /// Keeps `bytes` mapped (or allocated) for the catalog's life.
+    private let owner: FileBytes
     private let slotCount: Int
     private let entriesOffset: Int
     private let heapOffset: Int
@@ -44,53 +45,24 @@ public final class CompiledCatalog: @unchecked Sendable {
 
     /// Maps the file at `url` and checks its header.
     public convenience init(contentsOf url: URL) throws(CompiledCatalogError) {
-        let path = url.path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw CompiledCatalogError("cannot open the file: \(String(cString: strerror(errno)))", path: path, offset: 0)
+        let file = try FileBytes(url, minimum: Layout.headerSize, maximum: Layout.maximumFileSize) { size in
+            "the file has \(size) bytes, fewer than the \(Layout.headerSize)-byte header: it is truncated or no compiled catalog"
         }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw CompiledCatalogError("cannot read the file's size: \(String(cString: strerror(errno)))", path: path, offset: 0)
-        }
-        let size = Int(status.st_size)
-        guard size >= Layout.headerSize else {
-            throw CompiledCatalogError(
-                "the file has \(size) bytes, fewer than the \(Layout.headerSize)-byte header: it is truncated or no compiled catalog",
-                path: path, offset: size)
-        }
-        guard size <= Layout.maximumFileSize else {
-            throw CompiledCatalogError("the file has \(size) bytes, more than the format's 4 GiB", path: path, offset: 0)
-        }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-            throw CompiledCatalogError("cannot map the file: \(String(cString: strerror(errno)))", path: path, offset: 0)
-        }
-        let buffer = UnsafeRawBufferPointer(start: address, count: size)
-        try self.init(buffer: buffer, path: path) { buffer in _ = munmap(UnsafeMutableRawPointer(mutating: buffer.baseAddress), buffer.count) }
+        try self.init(buffer: file.bytes, path: file.path, owner: file)
     }
 
     /// Reads compiled bytes already in memory (copied; `path` names them in errors).
     public convenience init(bytes: some Collection<UInt8>, path: String = "<memory>") throws(CompiledCatalogError) {
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
-        _ = copy.initializeMemory(as: UInt8.self, from: bytes)
-        // Rebased from offset 0, so the buffer's base address is the allocation's.
-        let buffer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<bytes.count])
-        try self.init(buffer: buffer, path: path) { buffer in buffer.deallocate() }
+        let file = FileBytes(copying: bytes, path: path)
+        try self.init(buffer: file.bytes, path: path, owner: file)
     }
 
-    private init(
-        buffer: UnsafeRawBufferPointer, path: String, release: @escaping @Sendable (UnsafeRawBufferPointer) -> Void
-    ) throws(CompiledCatalogError) {
+    /// A catalog over `buffer`, which lies inside `owner`'s bytes (a whole file, or a pack's member).
+    init(buffer: UnsafeRawBufferPointer, path: String, owner: FileBytes) throws(CompiledCatalogError) {
         var header = Header(bytes: buffer, path: path)
-        do {
-            try header.check()
-        } catch {
-            release(buffer)
-            throw error
-        }
+        try header.check()
         self.bytes = buffer
-        self.release = release
+        self.owner = owner
         self.path = path
         self.count = header.entryCount
         self.slotCount = header.slotCount
@@ -101,7 +73,6 @@ public final class CompiledCatalog: @unchecked Sendable {
         self.table = header.table
     }
 
-    deinit { release(bytes) }
 
     // MARK: Lookup
 

@@ -17,15 +17,21 @@ public struct CompiledCatalogManifest: Hashable, Sendable {
 
     /// One compiled file: a table in a language.
     public struct File: Hashable, Sendable {
-        /// The file's path relative to the manifest's folder.
+        /// The file's name: beside the manifest in a folder, a member's name in a pack.
         public var path: String
         public var language: Language
         public var table: String
+        /// Where the member starts in a pack (a multiple of 8); `nil` in a folder's manifest.
+        public var offset: Int?
+        /// The member's size in a pack; `nil` in a folder's manifest.
+        public var size: Int?
 
-        public init(path: String, language: Language, table: String) {
+        public init(path: String, language: Language, table: String, offset: Int? = nil, size: Int? = nil) {
             self.path = path
             self.language = language
             self.table = table
+            self.offset = offset
+            self.size = size
         }
     }
 
@@ -116,8 +122,16 @@ public struct CompiledCatalogManifest: Hashable, Sendable {
             json.beginObject()
             json.key("language")
             json.string(file.language.identifier)
+            if let offset = file.offset {
+                json.key("offset")
+                json.raw(String(offset))
+            }
             json.key("path")
             json.string(file.path)
+            if let size = file.size {
+                json.key("size")
+                json.raw(String(size))
+            }
             json.key("table")
             json.string(file.table)
             json.endObject()
@@ -217,8 +231,14 @@ private struct ManifestReader {
         var path: String?
         var language: Language?
         var table: String?
+        var offset: Int?
+        var size: Int?
         while let name = try json.nextMember(&cursor) {
-            if json.matches(name, "path") {
+            if json.matches(name, "offset") {
+                offset = try json.readInteger(for: "offset")
+            } else if json.matches(name, "size") {
+                size = try json.readInteger(for: "size")
+            } else if json.matches(name, "path") {
                 json.skipWhitespace()
                 let start = json.position
                 let text = try json.readString(for: "path")
@@ -238,7 +258,7 @@ private struct ManifestReader {
         guard let path else { throw missing("path", at: cursor) }
         guard let language else { throw missing("language", at: cursor) }
         guard let table else { throw missing("table", at: cursor) }
-        return CompiledCatalogManifest.File(path: path, language: language, table: table)
+        return CompiledCatalogManifest.File(path: path, language: language, table: table, offset: offset, size: size)
     }
 
     private mutating func source() throws(ParseError) -> CompiledCatalogManifest.Source {

@@ -20,12 +20,43 @@ extension CompiledCatalogWriter {
         _ catalogs: [Catalog], sources: [CompiledCatalogManifest.Source], to folder: URL,
         warn: (String) -> Void = { _ in }
     ) throws -> CompiledCatalogManifest {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var files: [CompiledCatalogManifest.File] = []
+        var failure: (any Error)?
+        let sourceLanguages = try eachTable(of: catalogs, warn: warn) { catalog, language, bytes in
+            guard failure == nil else { return }
+            let name = fileName(table: catalog.table, language: language)
+            let url = folder.appendingPathComponent(name)
+            do {
+                try AtomicFile.replace(url, with: bytes)
+                try CompiledCatalog(contentsOf: url).validate()
+            } catch {
+                failure = error
+            }
+            files.append(CompiledCatalogManifest.File(path: name, language: language, table: catalog.table))
+        }
+        if let failure { throw failure }
+        let manifest = CompiledCatalogManifest(
+            sourceLanguages: sourceLanguages, files: files, sources: sources.sorted { $0.path < $1.path })
+        try AtomicFile.replace(folder.appendingPathComponent(CompiledCatalogManifest.fileName), with: manifest.encoded())
+        return manifest
+    }
+
+    /// `<table>.<language>.pcat`.
+    static func fileName(table: String, language: Language) -> String {
+        "\(table).\(language.identifier).\(CompiledCatalog.fileExtension)"
+    }
+
+    /// Compiles each table of `catalogs` in each language it holds, in the catalogs' order,
+    /// and hands over the bytes; returns the catalogs' source languages.
+    static func eachTable(
+        of catalogs: [Catalog], warn: (String) -> Void,
+        _ body: (Catalog, Language, [UInt8]) -> Void
+    ) throws(Failure) -> [Language] {
         var tables: Set<String> = []
         for catalog in catalogs where !tables.insert(catalog.table).inserted {
             throw Failure(message: "two catalogs hold the table \(catalog.table); compile them separately")
         }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var files: [CompiledCatalogManifest.File] = []
         var sourceLanguages: [Language] = []
         for catalog in catalogs {
             if let language = Language(catalog.sourceLanguage), !sourceLanguages.contains(language) {
@@ -40,23 +71,15 @@ extension CompiledCatalogWriter {
                 if !languages.contains(language) { languages.append(language) }
             }
             for language in languages {
-                let bytes: [UInt8]
+                let compiled: [UInt8]
                 do {
-                    bytes = try Self.bytes(for: catalog, language: language)
+                    compiled = try bytes(for: catalog, language: language)
                 } catch {
                     throw Failure(message: "cannot compile \(catalog.table) in \(language): \(error)")
                 }
-                let name = "\(catalog.table).\(language.identifier).\(CompiledCatalog.fileExtension)"
-                let url = folder.appendingPathComponent(name)
-                try AtomicFile.replace(url, with: bytes)
-                try CompiledCatalog(contentsOf: url).validate()
-                files.append(CompiledCatalogManifest.File(path: name, language: language, table: catalog.table))
+                body(catalog, language, compiled)
             }
         }
-        let manifest = CompiledCatalogManifest(
-            sourceLanguages: sourceLanguages, files: files,
-            sources: sources.sorted { $0.path < $1.path })
-        try AtomicFile.replace(folder.appendingPathComponent(CompiledCatalogManifest.fileName), with: manifest.encoded())
-        return manifest
+        return sourceLanguages
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Compiled catalogs, as `parlance compile` (or the `ParlanceCompile` build plugin) writes
 /// them: a folder holding `parlance-compiled.json` and one `<table>.<language>.pcat` per table
-/// and language.
+/// and language, or a pack (``CompiledCatalogPack``) holding the same in one file.
 ///
 /// A ``Localizer`` over this source reads the files in place: it maps the files of the
 /// languages a snapshot prefers and probes them at each lookup, decoding a value the first
@@ -12,9 +12,11 @@ import Foundation
 /// the compiled files it finds in its folder when they are fresh, and reads the catalogs
 /// otherwise; use this source directly for a folder that holds only compiled files.
 public final class CompiledLocalizationSource: LocalizationSource {
-    /// The folder holding the manifest and the compiled files.
-    public let folder: URL
-    /// What the folder holds.
+    /// The folder holding the manifest and the compiled files, or the pack.
+    public let location: URL
+    /// Whether ``location`` is a pack (`.pcatpack`) rather than a folder.
+    public let isPack: Bool
+    /// What the folder or pack holds.
     public let manifest: CompiledCatalogManifest
     /// When the manifest was written: sources newer than this are hashed to check freshness.
     let manifestDate: Date
@@ -23,7 +25,8 @@ public final class CompiledLocalizationSource: LocalizationSource {
     /// - Throws: ``LocalizationSourceError`` naming the manifest and the line and column of
     ///   the problem, or saying that the files are in another format version.
     public init(folder: URL) throws {
-        self.folder = folder
+        location = folder
+        isPack = false
         let url = folder.appendingPathComponent(CompiledCatalogManifest.fileName)
         let data: Data
         do {
@@ -38,14 +41,36 @@ public final class CompiledLocalizationSource: LocalizationSource {
         } catch {
             throw LocalizationSourceError(diagnostic: error.diagnostic)
         }
+        try Self.checkVersion(manifest, at: url)
+        manifestDate = Self.modificationDate(of: url)
+    }
+
+    /// Opens the pack at `url` (as the `ParlanceCompile` build plugin writes one).
+    /// - Throws: ``LocalizationSourceError`` naming the pack and the byte at fault.
+    public init(pack url: URL) throws {
+        location = url
+        isPack = true
+        do {
+            manifest = try CompiledCatalogPack(contentsOf: url).manifest
+        } catch {
+            throw LocalizationSourceError(diagnostic: error.diagnostic)
+        }
+        try Self.checkVersion(manifest, at: url)
+        manifestDate = Self.modificationDate(of: url)
+    }
+
+    private static func checkVersion(_ manifest: CompiledCatalogManifest, at url: URL) throws {
         guard manifest.formatVersion == CompiledCatalog.formatVersion else {
             throw LocalizationSourceError(diagnostic: Diagnostic(
                 .error,
                 "the compiled catalogs are format version \(manifest.formatVersion); this Parlance reads version \(CompiledCatalog.formatVersion): compile them again.",
                 at: SourceLocation(file: url.path, line: 1, column: 1)))
         }
+    }
+
+    private static func modificationDate(of url: URL) -> Date {
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
-        manifestDate = attributes?[.modificationDate] as? Date ?? .distantPast
+        return attributes?[.modificationDate] as? Date ?? .distantPast
     }
 
     /// The languages there are files for, then the source languages (as with catalogs, a
@@ -58,18 +83,25 @@ public final class CompiledLocalizationSource: LocalizationSource {
 
     public func sourceLanguages() -> [Language] { manifest.sourceLanguages }
 
-    /// The compiled tables of `language`, each mapped and its header checked.
+    /// The compiled tables of `language`, each mapped and its header checked. A pack is mapped
+    /// again on each call, so a pack replaced since (by renaming a new one over it) is read anew.
     /// - Throws: ``LocalizationSourceError`` for the first file that cannot be opened.
     public func compiledTables(for language: Language) throws -> [CompiledCatalog] {
-        var tables: [CompiledCatalog] = []
-        for file in manifest.files where file.language == language {
-            do {
-                tables.append(try CompiledCatalog(contentsOf: folder.appendingPathComponent(file.path)))
-            } catch {
-                throw LocalizationSourceError(diagnostic: error.diagnostic)
+        do throws(CompiledCatalogError) {
+            if isPack {
+                let pack = try CompiledCatalogPack(contentsOf: location)
+                var tables: [CompiledCatalog] = []
+                for member in pack.manifest.files where member.language == language { tables.append(try pack.catalog(member)) }
+                return tables
             }
+            var tables: [CompiledCatalog] = []
+            for file in manifest.files where file.language == language {
+                tables.append(try CompiledCatalog(contentsOf: location.appendingPathComponent(file.path)))
+            }
+            return tables
+        } catch {
+            throw LocalizationSourceError(diagnostic: error.diagnostic)
         }
-        return tables
     }
 
     /// The tables of `language` decoded into catalogs, for code that works with ``Catalog``

@@ -54,9 +54,10 @@ public struct InMemoryLocalizationSource: LocalizationSource {
 /// A resources folder: `*.xcstrings` anywhere below it (read once, on first use) and
 /// `xx.lproj/*.strings|*.stringsdict` (read per language, on first use).
 ///
-/// When the folder, or a folder directly inside it, holds compiled catalogs
-/// (`parlance-compiled.json` beside `.pcat` files) that are fresh, a ``Localizer`` reads
-/// those in place instead (see ``CompiledLocalizationSource``). Fresh means that every catalog
+/// When the folder, or a folder directly inside it, holds compiled catalogs that are fresh (a
+/// `.pcatpack`, as the `ParlanceCompile` build plugin writes, or `parlance-compiled.json`
+/// beside `.pcat` files), a ``Localizer`` reads those in place instead (see
+/// ``CompiledLocalizationSource``). Fresh means that every catalog
 /// the manifest lists and the folder still holds has the size and content it was compiled from;
 /// catalogs the folder does not hold (an app that ships only compiled files) are no reason to
 /// doubt them. Stale or unreadable compiled files are passed over with a warning in
@@ -122,18 +123,31 @@ public final class FolderLocalizationSource: LocalizationSource {
     }
 
     private func findCompiled() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic]) {
-        let name = CompiledCatalogManifest.fileName
-        var candidates = [folder]
-        let children = (try? FileManager.default.contentsOfDirectory(
-            at: folder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])) ?? []
-        candidates += children.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
-            .sorted { $0.path < $1.path }
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent(name).path) })
-        else { return (nil, []) }
-        let manifest = found.appendingPathComponent(name)
+        let manager = FileManager.default
+        func entries(_ directory: URL) -> [URL] {
+            ((try? manager.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])) ?? [])
+                .sorted { $0.path < $1.path }
+        }
+        let children = entries(folder)
+        let folders = [folder] + children.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+        // The first folder holding a pack or a manifest: the resources folder itself, then each folder in it.
+        var found: (url: URL, isPack: Bool)?
+        for candidate in folders {
+            if let pack = entries(candidate).first(where: { $0.pathExtension == CompiledCatalogPack.fileExtension }) {
+                found = (pack, true)
+                break
+            }
+            let manifest = candidate.appendingPathComponent(CompiledCatalogManifest.fileName)
+            if manager.fileExists(atPath: manifest.path) {
+                found = (candidate, false)
+                break
+            }
+        }
+        guard let found else { return (nil, []) }
+        let manifest = found.isPack ? found.url : found.url.appendingPathComponent(CompiledCatalogManifest.fileName)
         let source: CompiledLocalizationSource
         do {
-            source = try CompiledLocalizationSource(folder: found)
+            source = found.isPack ? try CompiledLocalizationSource(pack: found.url) : try CompiledLocalizationSource(folder: found.url)
         } catch let error as LocalizationSourceError {
             var diagnostic = error.diagnostic
             diagnostic.severity = .warning

@@ -142,6 +142,11 @@ public final class Localizer: Sendable {
         current.replace(with: first)
     }
 
+    /// Whether the localizer reads compiled catalogs in place (a pack or a compiled folder that
+    /// was fresh), rather than catalogs it parsed. An app can check in a test that its build
+    /// plugin's pack is found; ``diagnostics`` says why compiled files were passed over.
+    public var readsCompiledCatalogs: Bool { compiled != nil }
+
     /// The current language.
     public var language: Language {
         registrar.access(self, keyPath: Self.languageKeyPath)

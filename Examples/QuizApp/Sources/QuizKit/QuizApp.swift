@@ -7,6 +7,15 @@ import QuizUI
 public final class QuizApp: Sendable {
     public let localizer: Localizer
 
+    /// The bundle's root: the copied `Resources` folder and, beside it, `QuizKit.pcatpack`, the
+    /// catalogs compiled at build time by the `ParlanceCompile` plugin. (Foundation on Linux
+    /// reports the copied `Resources` folder as the resource URL, so the root is the bundle's URL there.)
+    public static var bundle: URL {
+        let candidates = [Bundle.module.resourceURL, Bundle.module.bundleURL].compactMap { $0 }
+        return candidates.first { FileManager.default.fileExists(atPath: $0.appendingPathComponent("QuizKit.pcatpack").path) }
+            ?? candidates[0]
+    }
+
     /// The app's bundled catalogs and question pools: the copied `Resources` folder, which
     /// Foundation on Linux already treats as the bundle's resource folder.
     public static var resources: URL {
@@ -23,8 +32,11 @@ public final class QuizApp: Sendable {
         store: any LanguagePreferenceStore,
         preferredLanguages: @escaping @Sendable () -> [Language] = Localizer.devicePreferredLanguages
     ) throws {
-        localizer = try Localizer(resourcesAt: Self.resources, configuration: .init(
-            defaultLanguage: "fr", preferenceStore: store, preferredLanguages: preferredLanguages))
+        // The bundle holds the compiled pack and the catalogs below it; the localizer reads the
+        // pack when it is fresh and the catalogs otherwise. Question pools live in Resources.
+        localizer = try Localizer(resourcesAt: Self.bundle, configuration: .init(
+            defaultLanguage: "fr", preferenceStore: store, preferredLanguages: preferredLanguages,
+            resourceDirectory: Self.resources))
         // The component library's keys resolve through this app's catalogs.
         LocalizationProvider.configure(with: localizer)
     }

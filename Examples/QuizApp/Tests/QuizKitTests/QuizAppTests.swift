@@ -26,6 +26,16 @@ struct QuizAppTests {
         #expect(try FilePreferenceStore(url: storeURL).load() == nil)
     }
 
+    @Test("The catalogs are compiled at build time, and the app reads the pack in place")
+    func compiledAtBuildTime() throws {
+        defer { try? FileManager.default.removeItem(at: storeURL.deletingLastPathComponent()) }
+        #expect(FileManager.default.fileExists(atPath: QuizApp.bundle.appendingPathComponent("QuizKit.pcatpack").path))
+        let app = try QuizApp(store: FilePreferenceStore(url: storeURL), preferredLanguages: { ["it"] })
+        #expect(app.localizer.readsCompiledCatalogs, "\(app.localizer.diagnostics)")
+        #expect(app.localizer.diagnostics.isEmpty)
+        #expect(app.localizer.string("quiz.title") == "Quiz dei serpenti")
+    }
+
     @Test("Plurals, substitutions and prices follow the chosen language (seed 003)")
     func homeScreen() throws {
         let app = try QuizApp(store: InMemoryPreferenceStore("it"))

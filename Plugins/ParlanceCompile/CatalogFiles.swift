@@ -1,0 +1,1 @@
+../ParlanceGenerate/CatalogFiles.swift

@@ -1,4 +1,21 @@
 extension CompiledCatalog {
+    /// Every entry's text when its value is a plain node, `nil` for the others (and for a plain
+    /// node that does not read: the lookup that reaches it decodes it again and reports why).
+    func plainValues() -> ContiguousArray<String?> {
+        var values = ContiguousArray<String?>()
+        values.reserveCapacity(count)
+        for index in 0..<count { values.append(try? plainValue(atEntry: index)) }
+        return values
+    }
+
+    private func plainValue(atEntry index: Int) throws(CompiledCatalogError) -> String? {
+        let entry = entriesOffset + index * Layout.entrySize
+        let node = try word(entry + 12)
+        let start = try self.node(node, words: 3, at: entry + 12)
+        guard try word(start) == Layout.Node.plain.rawValue else { return nil }
+        return try string(at: start + 4)
+    }
+
     /// Decodes the value node at heap offset `node`; `entry` is where the reference was, for errors.
     func value(atNode node: UInt32, entry: Int) throws(CompiledCatalogError) -> CompiledValue {
         let start = try self.node(node, words: 1, at: entry + 12)

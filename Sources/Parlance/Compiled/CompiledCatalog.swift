@@ -39,7 +39,7 @@ public final class CompiledCatalog: @unchecked Sendable {
     /// Keeps `bytes` mapped (or allocated) for the catalog's life.
     private let owner: FileBytes
     private let slotCount: Int
-    private let entriesOffset: Int
+    let entriesOffset: Int
     private let heapOffset: Int
     private let heapSize: Int
 

@@ -92,13 +92,12 @@ public struct CompiledCatalogManifest: Hashable, Sendable {
         var stale: [String] = []
         for source in sources {
             let url = folder.appendingPathComponent(source.path)
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { continue }
-            let size = (attributes[.size] as? NSNumber)?.intValue ?? -1
-            guard size == source.size else {
+            guard let status = FileSystem.status(of: url) else { continue }
+            guard status.isRegular, status.size == source.size else {
                 stale.append(source.path)
                 continue
             }
-            if let modified = attributes[.modificationDate] as? Date, modified <= manifestDate { continue }
+            if status.modified <= manifestDate { continue }
             guard let data = try? Data(contentsOf: url, options: .alwaysMapped),
                 Source(path: source.path, bytes: data).hash == source.hash
             else {

@@ -4,10 +4,11 @@ import Foundation
 /// `ParlanceCompile` build plugin puts in a target's resource bundle, and what
 /// `parlance compile <input> --output <name>.pcatpack` writes.
 ///
-/// A pack is mapped whole; each member is a compiled catalog read in place, so the pages of a
-/// language no snapshot shows are never read. Its manifest (``CompiledCatalogManifest``, with
-/// each member's offset and size) lies at the end. Nothing in a pack is trusted: the header
-/// is checked, the manifest read as any JSON is, and every member must lie inside the file.
+/// A pack stays open; each member is read into memory (its bytes alone) when its language is
+/// first needed and probed in place there, so a language no snapshot shows is never read. Its
+/// manifest (``CompiledCatalogManifest``, with each member's offset and size) lies at the end.
+/// Nothing in a pack is trusted: the header is checked, the manifest read as any JSON is, and
+/// every member must lie inside the file.
 public final class CompiledCatalogPack: Sendable {
     /// The extension packs have.
     public static let fileExtension = "pcatpack"
@@ -20,31 +21,48 @@ public final class CompiledCatalogPack: Sendable {
     public let path: String
     /// What the pack holds.
     public let manifest: CompiledCatalogManifest
-    private let file: FileBytes
+    private let source: Source
 
-    /// Maps the pack at `url`, checks its header and reads its manifest.
+    /// Opens the pack at `url`, checks its header and reads its manifest.
     /// - Throws: ``CompiledCatalogError`` naming the byte at fault, or, for a manifest that is
     ///   no manifest, the line and column inside it.
     public convenience init(contentsOf url: URL) throws(CompiledCatalogError) {
-        let mapped = try FileBytes(url, minimum: Self.headerSize, maximum: CompiledCatalogLayout.maximumFileSize) { size in
+        let file = try OpenFile(url, minimum: Self.headerSize, maximum: CompiledCatalogLayout.maximumFileSize) { size in
             "the file has \(size) bytes, fewer than the \(Self.headerSize)-byte header: it is truncated or no pack"
         }
-        try self.init(mapped)
+        let header = try FileBytes(reading: file, offset: 0, count: Self.headerSize)
+        let manifestOffset = Int(UInt32(littleEndian: header.bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
+        // The header is checked in full below; here only that the manifest lies in the file.
+        let manifest = manifestOffset >= Self.headerSize && manifestOffset <= file.size
+            ? try FileBytes(reading: file, offset: manifestOffset, count: file.size - manifestOffset) : nil
+        try self.init(header: header, manifest: manifest, size: file.size, path: file.path, source: .file(file))
     }
 
     /// Reads a pack already in memory (copied; `path` names it in errors).
     public convenience init(bytes: some Collection<UInt8>, path: String = "<memory>") throws(CompiledCatalogError) {
-        try self.init(FileBytes(copying: bytes, path: path))
+        let all = FileBytes(copying: bytes, path: path)
+        guard all.bytes.count >= Self.headerSize else {
+            throw CompiledCatalogError(
+                "the file has \(all.bytes.count) bytes, fewer than the \(Self.headerSize)-byte header: it is truncated or no pack",
+                path: path, offset: all.bytes.count)
+        }
+        try self.init(header: all, manifest: nil, size: all.bytes.count, path: path, source: .memory(all))
     }
 
-    private init(_ mapped: FileBytes) throws(CompiledCatalogError) {
-        let path = mapped.path
-        guard mapped.bytes.count >= Self.headerSize else {
-            throw CompiledCatalogError(
-                "the file has \(mapped.bytes.count) bytes, fewer than the \(Self.headerSize)-byte header: it is truncated or no pack",
-                path: path, offset: mapped.bytes.count)
-        }
-        let bytes = mapped.bytes
+    /// Where members come from: read from the open file on demand (so a launch reads only the
+    /// members of the languages it shows, and counts nothing else as resident), or cut from memory.
+    private enum Source: Sendable {
+        case file(OpenFile)
+        case memory(FileBytes)
+    }
+
+    /// - Parameters:
+    ///   - header: At least the header's 32 bytes (in memory: the whole pack).
+    ///   - manifest: The bytes from the manifest's offset to the end, when read apart from the header.
+    private init(
+        header: FileBytes, manifest manifestBytes: FileBytes?, size: Int, path: String, source: Source
+    ) throws(CompiledCatalogError) {
+        let bytes = header.bytes
         func word(_ offset: Int) -> Int { Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         func fail(_ message: String, _ offset: Int) -> CompiledCatalogError { CompiledCatalogError(message, path: path, offset: offset) }
         guard bytes.prefix(8).elementsEqual(Self.magic) else {
@@ -56,15 +74,15 @@ public final class CompiledCatalogPack: Sendable {
         guard word(28) == Int(CompiledCatalogLayout.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[0..<28]))) else {
             throw fail("the header's checksum does not match: the header is damaged", 28)
         }
-        guard word(12) == bytes.count else {
-            throw fail("the header says the file has \(word(12)) bytes, but it has \(bytes.count): it is truncated or was appended to", 12)
+        guard word(12) == size else {
+            throw fail("the header says the file has \(word(12)) bytes, but it has \(size): it is truncated or was appended to", 12)
         }
         let manifestOffset = word(16)
         let manifestLength = word(20)
-        guard manifestOffset >= Self.headerSize, manifestOffset <= bytes.count, manifestLength == bytes.count - manifestOffset else {
+        guard manifestOffset >= Self.headerSize, manifestOffset <= size, manifestLength == size - manifestOffset else {
             throw fail("the manifest at byte \(manifestOffset) does not run to the end of the file", 16)
         }
-        let text = Data(bytes[manifestOffset...])
+        let text = manifestBytes.map { Data($0.bytes) } ?? Data(bytes[manifestOffset...])
         let manifest: CompiledCatalogManifest
         do {
             manifest = try CompiledCatalogManifest.read(text, path: "\(path)#manifest")
@@ -78,17 +96,25 @@ public final class CompiledCatalogPack: Sendable {
                 throw fail("member \(index) (\(member.path)) does not lie, 8-byte aligned, between the header and the manifest", manifestOffset)
             }
         }
-        self.file = mapped
+        self.source = source
         self.path = path
         self.manifest = manifest
     }
 
-    /// The compiled catalog of `member`, one of ``manifest``'s files, read in place.
+    /// The compiled catalog of `member`, one of ``manifest``'s files: read from the pack's file
+    /// into memory (only this member's bytes), or cut from a pack in memory.
     public func catalog(_ member: CompiledCatalogManifest.File) throws(CompiledCatalogError) -> CompiledCatalog {
         // The offsets were checked when the pack was opened.
         let start = member.offset ?? 0
-        let slice = UnsafeRawBufferPointer(rebasing: file.bytes[start..<(start + (member.size ?? 0))])
-        return try CompiledCatalog(buffer: slice, path: "\(path)#\(member.path)", owner: file)
+        let count = member.size ?? 0
+        let name = "\(path)#\(member.path)"
+        switch source {
+        case .file(let file):
+            let bytes = try FileBytes(reading: file, offset: start, count: count)
+            return try CompiledCatalog(buffer: bytes.bytes, path: name, owner: bytes)
+        case .memory(let all):
+            return try CompiledCatalog(buffer: UnsafeRawBufferPointer(rebasing: all.bytes[start..<(start + count)]), path: name, owner: all)
+        }
     }
 
     /// The bytes of a pack of every table of `catalogs` in every language they hold.

@@ -74,12 +74,13 @@ public struct LanguageMatcher: Sendable {
     /// The tag with the language's usual script removed and a region's implied script
     /// added: `zh-Hans-CN` → `zh-CN`, `zh-TW` → `zh-Hant-TW`, `sr-Cyrl` → `sr`.
     static func matchKey(_ language: Language) -> String {
-        let usual = ScriptData.likelyScript(of: language.languageCode)
         var script = language.script
         if script == nil, let region = language.region {
             script = ScriptData.likelyScript(of: "\(language.languageCode)-\(region)")
         }
-        if script == usual { script = nil }
+        // Only a script needs comparing with the usual one: a bare `fr` asks ICU nothing, so a
+        // launch whose languages have no region or script never reads ICU's data.
+        if let known = script, known == ScriptData.likelyScript(of: language.languageCode) { script = nil }
         return [language.languageCode, script, language.region].compactMap { $0 }.joined(separator: "-")
     }
 

@@ -101,9 +101,10 @@ final class CompiledLanguageLayer: Sendable {
     }
 }
 
-/// One compiled file in one snapshot: the file and the values looked up in it so far, each
-/// decoded once and published with a compare-and-swap, so lookups take no lock. The cache holds
-/// at most one value per key the file has.
+/// One compiled file in one snapshot: the file, its plain values when it is in the snapshot's
+/// own language, and the other values looked up in it so far, each decoded once and published
+/// with a compare-and-swap, so lookups take no lock. The cache holds at most one value per key
+/// the file has.
 final class CompiledTableLayer: @unchecked Sendable {
     // @unchecked: `slots` is written only by compare-and-swap and freed in deinit.
     let catalog: CompiledCatalog
@@ -115,6 +116,9 @@ final class CompiledTableLayer: @unchecked Sendable {
     let isFallback: Bool
     let device: DeviceClass
     private let report: @Sendable (CompiledCatalogError) -> Void
+    /// In the snapshot's own language, every plain value decoded when the layer is made (a
+    /// contiguous array, so the lookup most calls make reads one element); empty otherwise.
+    private let plainValues: ContiguousArray<String?>
     /// One word per entry: 0 until the value is decoded, then a retained `Decoded` box.
     private let slots: UnsafeMutablePointer<Atomic<UInt>>
 
@@ -134,6 +138,7 @@ final class CompiledTableLayer: @unchecked Sendable {
         self.isFallback = isFallback
         self.device = device
         self.report = report
+        plainValues = isOwn ? catalog.plainValues() : []
         slots = .allocate(capacity: max(catalog.count, 1))
         for index in 0..<catalog.count { (slots + index).initialize(to: Atomic(0)) }
     }
@@ -151,6 +156,7 @@ final class CompiledTableLayer: @unchecked Sendable {
     @inline(__always)
     func value(_ key: String) -> ResolvedValue? {
         guard let index = catalog.entryIndex(forKey: key) else { return nil }
+        if index < plainValues.count, let text = plainValues[index] { return .plain(text) }
         let bits = slots[index].load(ordering: .acquiring)
         if bits != 0 { return Unmanaged<Decoded>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().value }
         return decode(index)

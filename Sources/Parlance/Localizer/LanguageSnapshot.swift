@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Everything one language shows, frozen: an immutable, `Sendable` value.
 ///
 /// A ``Localizer`` swaps one snapshot for another when the language changes, so a
@@ -97,7 +99,18 @@ final class SnapshotStorage: Sendable {
     /// Message formatters for every language of the chain, made once: choosing plural
     /// rules by tag costs far more than a lookup.
     let messageFormatters: [Language: MessageFormatter]
-    let localeFormatter: LocaleFormatter
+    /// Made on first use: finding a locale's data reads ICU's tables, which a launch that
+    /// shows only strings should not pay for.
+    var localeFormatter: LocaleFormatter {
+        if let made = madeLocaleFormatter.load() { return made.formatter }
+        return madeLocaleFormatter.storeIfNil(LocaleFormatterBox(LocaleFormatter(language: language.identifier))).formatter
+    }
+    private let madeLocaleFormatter = AtomicLazyReference<LocaleFormatterBox>()
+
+    private final class LocaleFormatterBox: Sendable {
+        let formatter: LocaleFormatter
+        init(_ formatter: LocaleFormatter) { self.formatter = formatter }
+    }
 
     init(
         language: Language, chain: [Language], tables: [String: [String: ResolvedValue]],
@@ -117,7 +130,6 @@ final class SnapshotStorage: Sendable {
             formatters[candidate] = MessageFormatter(language: candidate.identifier, device: device)
         }
         self.messageFormatters = formatters
-        self.localeFormatter = LocaleFormatter(language: language.identifier)
     }
 
     func messageFormatter(for candidate: Language) -> MessageFormatter {

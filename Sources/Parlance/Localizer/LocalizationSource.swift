@@ -123,22 +123,17 @@ public final class FolderLocalizationSource: LocalizationSource {
     }
 
     private func findCompiled() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic]) {
-        let manager = FileManager.default
-        func entries(_ directory: URL) -> [URL] {
-            ((try? manager.contentsOfDirectory(at: directory, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])) ?? [])
-                .sorted { $0.path < $1.path }
-        }
-        let children = entries(folder)
-        let folders = [folder] + children.filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+        let children = FileSystem.entries(of: folder)
+        let folders = [folder] + children.filter(\.isFolder).map { folder.appendingPathComponent($0.name) }
         // The first folder holding a pack or a manifest: the resources folder itself, then each folder in it.
         var found: (url: URL, isPack: Bool)?
         for candidate in folders {
-            if let pack = entries(candidate).first(where: { $0.pathExtension == CompiledCatalogPack.fileExtension }) {
-                found = (pack, true)
+            let names = candidate == folder ? children : FileSystem.entries(of: candidate)
+            if let pack = names.first(where: { !$0.isFolder && $0.name.hasSuffix("." + CompiledCatalogPack.fileExtension) }) {
+                found = (candidate.appendingPathComponent(pack.name), true)
                 break
             }
-            let manifest = candidate.appendingPathComponent(CompiledCatalogManifest.fileName)
-            if manager.fileExists(atPath: manifest.path) {
+            if names.contains(where: { !$0.isFolder && $0.name == CompiledCatalogManifest.fileName }) {
                 found = (candidate, false)
                 break
             }

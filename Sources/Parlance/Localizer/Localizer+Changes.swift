@@ -17,8 +17,11 @@ extension Localizer {
         let (stream, continuation) = AsyncStream<LanguageChange>.makeStream(bufferingPolicy: .unbounded)
         let id = UUID()
         state.withLock { $0.continuations[id] = continuation }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.continuations.removeValue(forKey: id) }
+        // Weak to the state, never to the localizer: a weak reference gives an object a side
+        // table, and every retain and release of it then takes the slow path, which lookups
+        // (retaining the shared localizer) would pay on every call.
+        continuation.onTermination = { [weak state] _ in
+            _ = state?.withLock { $0.continuations.removeValue(forKey: id) }
         }
         return stream
     }

@@ -193,8 +193,9 @@ extension Localizer {
     private func compiledStorage(for language: Language, from source: CompiledLocalizationSource) -> SnapshotStorage {
         let (chain, ownCount, preferredCount) = fallbackChain(for: language)
         let device = configuration.device
-        let report: @Sendable (Diagnostic) -> Void = { [weak self] diagnostic in
-            self?.state.withLock { $0.append(diagnostic) }
+        // Weak to the state, not the localizer: see `changes()`.
+        let report: @Sendable (Diagnostic) -> Void = { [weak state] diagnostic in
+            state?.withLock { $0.append(diagnostic) }
         }
         let layers = chain.enumerated().map { index, candidate in
             CompiledLanguageLayer(language: candidate) {

@@ -134,6 +134,19 @@ struct CompiledCatalogTests {
         #expect(error?.description.hasPrefix("\(missing.path): byte 0: error: cannot open the file") == true, "\(String(describing: error))")
     }
 
+    @Test("Keys hash with MurmurHash3 x86_32, seed 0, as the format page says: the published vectors, every tail length")
+    func keyHash() {
+        let vectors: [(String, UInt32)] = [
+            ("", 0), ("a", 0x3C25_69B2), ("ab", 0x9BBF_D75F), ("abc", 0xB3DD_93FA), ("abcd", 0x43ED_676A),
+            ("The quick brown fox jumps over the lazy dog", 0x2E4F_F723),
+        ]
+        for (text, hash) in vectors {
+            #expect(CompiledCatalogLayout.keyHash(text) == hash, "\(text)")
+            // A bridged or non-contiguous string hashes the same as a native one.
+            #expect(CompiledCatalogLayout.keyHash(String(text.reversed().reversed())) == hash)
+        }
+    }
+
     @Test("Variations nested past the renderer's limit do not compile")
     func tooDeep() throws {
         var localization = Localization.string("leaf")

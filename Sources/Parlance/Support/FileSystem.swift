@@ -1,0 +1,47 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file-system questions a localizer asks at launch, answered with POSIX calls:
+/// `FileManager` and `URL.resourceValues` go through Foundation's file and URL machinery,
+/// whose first use costs a launch time and resident memory for no extra answer.
+enum FileSystem {
+    /// The names in `folder` that do not start with a dot, sorted, each with whether it is a
+    /// folder (a symbolic link counts as what it points to). Empty when `folder` cannot be read.
+    static func entries(of folder: URL) -> [(name: String, isFolder: Bool)] {
+        guard let directory = opendir(folder.path) else { return [] }
+        defer { closedir(directory) }
+        var entries: [(name: String, isFolder: Bool)] = []
+        // Bounded: a folder of a million files is not a resources folder.
+        while entries.count < 100_000, let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard !name.hasPrefix(".") else { continue }
+            let type = entry.pointee.d_type
+            var isFolder = Int32(type) == DT_DIR
+            if Int32(type) == DT_UNKNOWN || Int32(type) == DT_LNK {
+                isFolder = status(of: folder.appendingPathComponent(name))?.isFolder ?? false
+            }
+            entries.append((name, isFolder))
+        }
+        return entries.sorted { $0.name < $1.name }
+    }
+
+    /// Size, modification time and kind of the file at `url`, following links; `nil` when there is none.
+    static func status(of url: URL) -> (size: Int, modified: Date, isFolder: Bool, isRegular: Bool)? {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return nil }
+        #if canImport(Darwin)
+        let time = status.st_mtimespec
+        #else
+        let time = status.st_mtim
+        #endif
+        let modified = Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
+        let kind = status.st_mode & S_IFMT
+        return (Int(status.st_size), modified, kind == S_IFDIR, kind == S_IFREG)
+    }
+}

@@ -29,7 +29,11 @@ let package = Package(
         // glibc's gettext, for the lookup baseline (Swift's Glibc module leaves libintl out).
         .target(name: "CGettext", path: "Sources/CGettext"),
         // The synthetic catalogs the benchmarks and the launch fixture are made of.
-        .target(name: "BenchmarkFixtures", path: "Sources/BenchmarkFixtures"),
+        .target(
+            name: "BenchmarkFixtures",
+            dependencies: [.product(name: "Parlance", package: "Parlance")],
+            path: "Sources/BenchmarkFixtures"
+        ),
         // Launch: whole processes started by parlance-launch (Scripts/launch.sh), each
         // printing one French string, against a Foundation-only process and glibc gettext.
         .executableTarget(

@@ -16,6 +16,11 @@ if ! command -v msgfmt >/dev/null; then
 fi
 echo "launch: building the launch programs (release)..."
 for product in launch-exec launch-foundation launch-gettext launch-parlance parlance-launch; do
-    swift build --package-path "$package" -c release --product "$product" >/dev/null
+    # Quiet when it builds; the compiler's errors (which it prints on stdout) when it does not.
+    if ! output="$(swift build --package-path "$package" -c release --product "$product" 2>&1)"; then
+        echo "$output" >&2
+        echo "launch: the $product build failed" >&2
+        exit 1
+    fi
 done
 "$package/.build/release/parlance-launch" "$@"

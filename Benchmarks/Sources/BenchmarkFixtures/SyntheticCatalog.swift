@@ -24,6 +24,23 @@ public enum SyntheticCatalog {
         "ru": ["файл", "папка", "сохранить", "отменить"], "sv": ["fil", "mapp", "spara", "avbryt"],
         "tr": ["dosya", "klasör", "kaydet", "iptal"], "uk": ["файл", "тека", "зберегти", "скасувати"],
         "zh-Hans": ["文件", "文件夹", "保存", "取消"], "zh-Hant": ["檔案", "檔案夾", "儲存", "取消"],
+        // Twenty more, for the launch benchmark's forty-language pack.
+        "bg": ["файл", "папка", "запази", "отказ"], "ca": ["fitxer", "carpeta", "desa", "cancel·la"],
+        "da": ["fil", "mappe", "gem", "annuller"], "el": ["αρχείο", "φάκελος", "αποθήκευση", "ακύρωση"],
+        "fi": ["tiedosto", "kansio", "tallenna", "peru"], "hr": ["datoteka", "mapa", "spremi", "odustani"],
+        "hu": ["fájl", "mappa", "mentés", "mégse"], "id": ["berkas", "folder", "simpan", "batal"],
+        "ms": ["fail", "folder", "simpan", "batal"], "nb": ["fil", "mappe", "lagre", "avbryt"],
+        "ro": ["fișier", "dosar", "salvează", "anulează"], "sk": ["súbor", "priečinok", "uložiť", "zrušiť"],
+        "th": ["ไฟล์", "โฟลเดอร์", "บันทึก", "ยกเลิก"], "vi": ["tệp", "thư mục", "lưu", "hủy"],
+        "kk": ["файл", "бума", "сақтау", "бас тарту"], "en-GB": ["file", "folder", "save", "cancel"],
+        "fr-CA": ["fichier", "dossier", "enregistrer", "annuler"], "es-419": ["archivo", "carpeta", "guardar", "cancelar"],
+        "pt-PT": ["ficheiro", "pasta", "guardar", "cancelar"], "zh-HK": ["檔案", "資料夾", "儲存", "取消"],
+    ]
+
+    /// Forty languages: the twenty above and twenty more.
+    public static let fortyLanguages = languages + [
+        "bg", "ca", "da", "el", "fi", "hr", "hu", "id", "ms", "nb",
+        "ro", "sk", "th", "vi", "kk", "en-GB", "fr-CA", "es-419", "pt-PT", "zh-HK",
     ]
 
     /// The catalog's bytes.

@@ -12,6 +12,10 @@ let binaries = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksI
 struct Program {
     var name: String
     var executable: String
+    /// The fixture folder it is given.
+    var folder: String
+    /// Extra arguments after the folder and the key.
+    var options: [String] = []
     /// What it must print; `nil` checks only that it exits 0.
     var expected: String?
     /// Added time and memory allowed over the floor, when a target applies.
@@ -68,20 +72,23 @@ func format(_ value: Double, _ digits: Int = 2) -> String { String(format: "%.\(
 
 var runs = 50
 var markdown = false
+/// A folder to write the fixture into and leave there (to profile one program by hand).
+var keep: String?
 var options = CommandLine.arguments.dropFirst().makeIterator()
 while let option = options.next() {
     switch option {
     case "--runs": runs = options.next().flatMap(Int.init) ?? runs
     case "--markdown": markdown = true
+    case "--keep": keep = options.next()
     default:
-        FileHandle.standardError.write(Data("usage: parlance-launch [--runs N] [--markdown]\n".utf8))
+        FileHandle.standardError.write(Data("usage: parlance-launch [--runs N] [--markdown] [--keep <folder>]\n".utf8))
         exit(2)
     }
 }
 
 // MARK: Fixture and programs
 
-let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-launch")
+let folder = keep.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory.appendingPathComponent("parlance-launch")
 try? FileManager.default.removeItem(at: folder)
 do {
     try LaunchFixture.write(to: folder)
@@ -91,11 +98,17 @@ do {
 }
 let key = LaunchFixture.key
 var programs = [
-    Program(name: "Swift process that only starts Foundation (baseline)", executable: "launch-foundation", expected: key.lowercased()),
-    Program(name: "glibc gettext on a msgfmt .mo (anchor)", executable: "launch-gettext", expected: LaunchFixture.expectedFrench),
+    Program(name: "Swift process that only starts Foundation (baseline)", executable: "launch-foundation", folder: "", expected: key.lowercased()),
+    Program(name: "glibc gettext on a msgfmt .mo (anchor)", executable: "launch-gettext", folder: "", expected: LaunchFixture.expectedFrench),
     Program(
-        name: "Parlance: String Catalog, 5,000 keys × en, fr, to the first French string", executable: "launch-parlance",
-        expected: LaunchFixture.expectedFrench, target: (2, 2)),
+        name: "Parlance: String Catalog parsed, 5,000 keys × en, fr", executable: "launch-parlance",
+        folder: "catalog", expected: LaunchFixture.expectedFrench),
+    Program(
+        name: "Parlance: compiled pack beside the String Catalog (checked fresh), 5,000 keys × en, fr", executable: "launch-parlance",
+        folder: "compiled", options: ["--expect-compiled"], expected: LaunchFixture.expectedFrench, target: (2, 2)),
+    Program(
+        name: "Parlance: compiled pack, 5,000 keys × 40 languages", executable: "launch-parlance",
+        folder: "forty", options: ["--expect-compiled"], expected: LaunchFixture.expectedFrench, target: (2, 2)),
 ]
 
 func megabytes(_ path: String) -> String {
@@ -109,12 +122,14 @@ do {
     // Warm the page cache and the dynamic loader's caches first; those runs are not kept.
     for _ in 0..<3 {
         for program in programs {
-            _ = try launch(binaries.appendingPathComponent(program.executable).path, [folder.path, key])
+            _ = try launch(binaries.appendingPathComponent(program.executable).path, [folder.appendingPathComponent(program.folder).path, key] + program.options)
         }
     }
     for _ in 0..<runs {
         for index in programs.indices {
-            let run = try launch(binaries.appendingPathComponent(programs[index].executable).path, [folder.path, key])
+            let run = try launch(
+                binaries.appendingPathComponent(programs[index].executable).path,
+                [folder.appendingPathComponent(programs[index].folder).path, key] + programs[index].options)
             if let expected = programs[index].expected, run.output != expected {
                 throw LaunchError.failed(programs[index].executable, 0, "printed \"\(run.output)\", not \"\(expected)\"")
             }
@@ -126,9 +141,11 @@ do {
     FileHandle.standardError.write(Data("parlance-launch: \(error)\n".utf8))
     exit(1)
 }
-let catalogSize = megabytes("Localizable.xcstrings")
+let catalogSize = megabytes("catalog/Localizable.xcstrings")
+let packSize = megabytes("compiled/App.pcatpack")
+let fortySize = megabytes("forty/App.pcatpack")
 let moSize = megabytes("locale/fr/LC_MESSAGES/\(LaunchFixture.domain).mo")
-try? FileManager.default.removeItem(at: folder)
+if keep == nil { try? FileManager.default.removeItem(at: folder) }
 
 // MARK: Report
 
@@ -154,7 +171,7 @@ for program in programs {
         "\(format(peak, 1)) MB", over, target, result,
     ])
 }
-print("Launch, \(runs) runs of each process, round-robin, medians; fixture: Localizable.xcstrings \(catalogSize), French .mo \(moSize):")
+print("Launch, \(runs) runs of each process, round-robin, medians; fixture: Localizable.xcstrings \(catalogSize), its pack \(packSize), the forty-language pack \(fortySize), French .mo \(moSize):")
 if markdown {
     print("| " + headers.joined(separator: " | ") + " |")
     print("|" + String(repeating: " --- |", count: headers.count))

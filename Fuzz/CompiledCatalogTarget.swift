@@ -1,19 +1,37 @@
 import Foundation
 import Parlance
 
-/// Fuzzes compiled catalogs three ways, from String Catalog seeds:
-/// 1. the input itself as a compiled file: it must open and validate, or throw a
-///    ``CompiledCatalogError`` naming a byte inside the file;
-/// 2. a String Catalog that reads compiles, in every language, and every key reads back;
-/// 3. each of those compiled files with one word overwritten (where and with what chosen by
-///    the input) and its checksums recomputed, so the damage gets past the checksums and
-///    reaches the bounds checks behind them: it must validate or throw, never read outside.
+/// Fuzzes compiled catalogs and packs, from String Catalog seeds:
+/// 1. the input itself as a compiled file and as a pack: each must open and validate, or throw
+///    a ``CompiledCatalogError`` naming a byte inside the file;
+/// 2. a String Catalog that reads compiles, in every language, and every key reads back; so
+///    does its pack, member by member;
+/// 3. each of those compiled files, and the pack, with one word overwritten (where and with
+///    what chosen by the input) and its checksums recomputed, so the damage gets past the
+///    checksums and reaches the bounds checks behind them: it must validate or throw, never
+///    read outside.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: start, count: count))
     readHostile(bytes)
+    readHostilePack(bytes)
     guard let catalog = try? XCStringsReader.read(Data(bytes), path: "Fuzz.xcstrings") else { return 0 }
     var seed = bytes.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    if let pack = try? CompiledCatalogPack.bytes(for: [catalog], sources: []) {
+        do {
+            let reader = try CompiledCatalogPack(bytes: pack, path: "fuzz.pcatpack")
+            for member in reader.manifest.files { try reader.catalog(member).validate() }
+        } catch {
+            require(false, "a pack the writer made does not read: \(error)")
+        }
+        // One word overwritten anywhere past the header, the header's checksum made right again.
+        var damaged = pack
+        let offset = 32 + Int((seed >> 29) % UInt64(max(1, damaged.count - 35)))
+        if offset + 4 <= damaged.count {
+            put(UInt32(truncatingIfNeeded: seed >> 7), at: offset, in: &damaged)
+            readHostilePack(damaged)
+        }
+    }
     for tag in catalog.languages {
         guard let language = Language(tag) else { continue }
         let compiled: [UInt8]
@@ -45,6 +63,20 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         }
     }
     return 0
+}
+
+/// Opens `bytes` as a pack and validates every member; errors must name a byte inside the pack.
+func readHostilePack(_ bytes: [UInt8]) {
+    do {
+        let pack = try CompiledCatalogPack(bytes: bytes, path: "fuzz.pcatpack")
+        for member in pack.manifest.files {
+            let reader = try pack.catalog(member)
+            try reader.validate()
+            for key in try reader.keys() { _ = try reader.value(forKey: key) }
+        }
+    } catch {
+        require(!error.message.isEmpty && error.offset >= 0 && error.offset <= bytes.count, "bad error \(error)")
+    }
 }
 
 /// Opens, validates and reads every key of `bytes`; errors must name a byte inside the file.

@@ -107,9 +107,17 @@ public final class CompiledCatalog: @unchecked Sendable {
             throw error("the content's checksum does not match: the file is damaged", at: Layout.contentChecksumField)
         }
         for slot in 0..<slotCount {
-            let stored = Int(try word(Layout.headerSize + 4 * slot))
+            let offset = Layout.headerSize + Layout.slotSize * slot
+            let stored = Int(try word(offset + 4))
             guard stored <= count else {
-                throw error("slot \(slot) names entry \(stored - 1), but the file has \(count)", at: Layout.headerSize + 4 * slot)
+                throw error("slot \(slot) names entry \(stored - 1), but the file has \(count)", at: offset + 4)
+            }
+            guard stored > 0 else { continue }
+            // The slot's copy of the hash and key must be its entry's, or a lookup could answer
+            // one key with another's value.
+            let entry = entriesOffset + (stored - 1) * Layout.entrySize
+            guard try word(offset) == word(entry + 8), try word(offset + 8) == word(entry), try word(offset + 12) == word(entry + 4) else {
+                throw error("slot \(slot) does not repeat the hash and key of entry \(stored - 1)", at: offset)
             }
         }
         var previous: String?
@@ -164,15 +172,14 @@ public final class CompiledCatalog: @unchecked Sendable {
         var slot = hash & mask
         // At most every slot once: a hostile index with no empty slot cannot loop.
         for _ in 0..<slotCount {
-            let stored = load(Layout.headerSize + 4 * slot)
+            let record = Layout.headerSize + Layout.slotSize * slot
+            let stored = load(record + 4)
             if stored == 0 { return nil }
-            let index = stored - 1
-            guard index < count else { return nil }
-            let entry = entriesOffset + index * Layout.entrySize
-            if load(entry + 8) == hash {
-                let start = load(entry)
-                let length = load(entry + 4)
-                if length == key.count, start <= heapSize, length <= heapSize - start,
+            if load(record) == hash {
+                let start = load(record + 8)
+                let length = load(record + 12)
+                let index = stored - 1
+                if length == key.count, index < count, start <= heapSize, length <= heapSize - start,
                     length == 0 || memcmp(base + heapOffset + start, key.baseAddress!, length) == 0
                 {
                     return index
@@ -306,7 +313,7 @@ private struct Header {
             throw fail("the index has \(slotCount) slots for \(entryCount) keys; it needs a power of two above the key count", at: Layout.slotCountField)
         }
         guard word(Layout.slotsOffsetField) == Layout.headerSize,
-            entriesOffset == Layout.headerSize + 4 * slotCount,
+            entriesOffset == Layout.headerSize + Layout.slotSize * slotCount,
             heapOffset == entriesOffset + Layout.entrySize * entryCount,
             heapOffset <= bytes.count, heapSize == bytes.count - heapOffset
         else {

@@ -37,22 +37,23 @@ public enum CompiledCatalogWriter {
         let layout = CompiledCatalogLayout.self
         let slotCount = layout.slotCount(for: entries.count)
         let slotsOffset = layout.headerSize
-        let entriesOffset = slotsOffset + 4 * slotCount
+        let entriesOffset = slotsOffset + layout.slotSize * slotCount
         let heapOffset = entriesOffset + layout.entrySize * entries.count
         let fileSize = heapOffset + heap.count
         guard fileSize <= layout.maximumFileSize else {
             throw Failure(message: "the compiled \(catalog.table) table would take \(fileSize) bytes, more than the format's 4 GiB")
         }
 
-        var slots = [UInt32](repeating: 0, count: slotCount)
+        // Four words per slot: hash, 1 + entry index (0: empty), key offset, key length.
+        var slots = [UInt32](repeating: 0, count: slotCount * 4)
         var entryWords: [UInt32] = []
         entryWords.reserveCapacity(entries.count * 4)
         for (index, entry) in entries.enumerated() {
             let hash = layout.keyHash(entry.key)
             entryWords += [keys[index].offset, keys[index].length, hash, entry.node]
             var slot = Int(hash) & (slotCount - 1)
-            while slots[slot] != 0 { slot = (slot + 1) & (slotCount - 1) }
-            slots[slot] = UInt32(index + 1)
+            while slots[4 * slot + 1] != 0 { slot = (slot + 1) & (slotCount - 1) }
+            slots.replaceSubrange((4 * slot)..<(4 * slot + 4), with: [hash, UInt32(index + 1), keys[index].offset, keys[index].length])
         }
 
         var file = [UInt8](repeating: 0, count: layout.headerSize)

@@ -216,6 +216,9 @@ struct CompiledCatalogFailureTests {
         // The first entry's key runs past the heap.
         var long = Self.good
         long.setLittleEndian(UInt32(heapSize), at: entries + 4)
+        // The slot's copy of the key too, so the damage reaches the key's own check.
+        let firstSlot = (0..<word(long, 20)).first { word(long, 64 + 16 * $0 + 4) == 1 }!
+        long.setLittleEndian(UInt32(heapSize), at: 64 + 16 * firstSlot + 12)
         expectRejected(resealed(long), at: entries, "runs past")
         // The first entry's key is not UTF-8.
         var invalid = Self.good
@@ -232,8 +235,12 @@ struct CompiledCatalogFailureTests {
         expectRejected(resealed(outside), at: entries + 12, "misaligned or runs past")
         // A slot naming an entry the file does not have: found by the first lookup that probes it.
         var slot = Self.good
-        let used = (0..<word(slot, 20)).first { word(slot, 64 + 4 * $0) != 0 }!
-        slot.setLittleEndian(1_000, at: 64 + 4 * used)
-        expectRejected(resealed(slot), at: 64 + 4 * used, "names entry 999, but the file has 8")
+        let used = (0..<word(slot, 20)).first { word(slot, 64 + 16 * $0 + 4) != 0 }!
+        slot.setLittleEndian(1_000, at: 64 + 16 * used + 4)
+        expectRejected(resealed(slot), at: 64 + 16 * used + 4, "names entry 999, but the file has 8")
+        // A slot whose copy of the key is not its entry's: a lookup could answer with another value.
+        var copy = Self.good
+        copy.setLittleEndian(UInt32(word(copy, 64 + 16 * used + 12) + 1), at: 64 + 16 * used + 12)
+        expectRejected(resealed(copy), at: 64 + 16 * used, "does not repeat the hash and key of entry")
     }
 }

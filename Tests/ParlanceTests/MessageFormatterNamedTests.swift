@@ -21,6 +21,16 @@ struct MessageFormatterNamedTests {
         #expect(english.format(named: "{v}", ["v": value]) == FormattedMessage(string: expected))
     }
 
+    @Test("Text around placeholders is copied whole: other scripts, emoji, combining marks, names in other scripts")
+    func unicodeText() {
+        #expect(english.format(named: "Ça fait {n} 🇫🇷 e\u{301}tapes — {名前}さん", ["n": 3, "名前": "Ada"])
+            == FormattedMessage(string: "Ça fait 3 🇫🇷 e\u{301}tapes — Adaさん"))
+        // A brace followed by a combining mark still closes the placeholder: braces are ASCII bytes.
+        #expect(english.format(named: "{n}\u{301}", ["n": 1]).string == "1\u{301}")
+        #expect(english.format(named: "", [:]) == FormattedMessage(string: ""))
+        #expect(english.format(named: "no placeholders at all", [:]) == FormattedMessage(string: "no placeholders at all"))
+    }
+
     @Test("Doubled braces write one brace")
     func escapes() {
         #expect(english.format(named: "{{literal}} and }} and {{{n}}}", ["n": 1]) == FormattedMessage(string: "{literal} and } and {1}"))

@@ -99,6 +99,8 @@ final class SnapshotStorage: Sendable {
     /// Message formatters for every language of the chain, made once: choosing plural
     /// rules by tag costs far more than a lookup.
     let messageFormatters: [Language: MessageFormatter]
+    /// The formatter of the snapshot's own language, which most messages use.
+    let ownFormatter: MessageFormatter
     /// Made on first use: finding a locale's data reads ICU's tables, which a launch that
     /// shows only strings should not pay for.
     var localeFormatter: LocaleFormatter {
@@ -130,10 +132,14 @@ final class SnapshotStorage: Sendable {
             formatters[candidate] = MessageFormatter(language: candidate.identifier, device: device)
         }
         self.messageFormatters = formatters
+        self.ownFormatter = formatters[language] ?? MessageFormatter(language: language.identifier, device: device)
     }
 
     func messageFormatter(for candidate: Language) -> MessageFormatter {
-        messageFormatters[candidate] ?? MessageFormatter(language: candidate.identifier, device: device)
+        // The snapshot's own language first, compared by tag: a dictionary probe would hash the
+        // whole `Language` on every message.
+        if candidate.identifier == language.identifier { return ownFormatter }
+        return messageFormatters[candidate] ?? MessageFormatter(language: candidate.identifier, device: device)
     }
 
     /// The value of `key` in `table` without arguments: one hash probe.

@@ -15,45 +15,57 @@ extension MessageFormatter {
                 diagnostics.append(Diagnostic(.warning, "More problems were found and not listed."))
             }
         }
-        var index = template.startIndex
-        while index < template.endIndex {
-            let character = template[index]
-            let next = template.index(after: index)
-            switch character {
-            case "{":
-                if next < template.endIndex, template[next] == "{" {
+        // Scanned as UTF-8: braces are ASCII, so a byte equal to one is one, and the text between
+        // braces is copied in runs rather than a Character at a time.
+        output.reserveCapacity(template.utf8.count + 16)
+        let utf8 = template.utf8
+        let open = UInt8(ascii: "{")
+        let close = UInt8(ascii: "}")
+        var index = utf8.startIndex
+        var literalStart = index
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            guard byte == open || byte == close else {
+                index = utf8.index(after: index)
+                continue
+            }
+            if literalStart < index { output += template[literalStart..<index] }
+            let next = utf8.index(after: index)
+            if byte == open {
+                if next < utf8.endIndex, utf8[next] == open {
                     output += "{"
-                    index = template.index(after: next)
+                    index = utf8.index(after: next)
+                    literalStart = index
                     continue
                 }
                 // The name runs to the next `}`; a `{` on the way means this one was never closed.
-                guard let close = template[next...].firstIndex(where: { $0 == "}" || $0 == "{" }), template[close] == "}" else {
+                guard let end = utf8[next...].firstIndex(where: { $0 == close || $0 == open }), utf8[end] == close else {
                     output += "{"
                     warn("The placeholder starting at \"\(Self.excerpt(template[index...]))\" has no closing '}'; it is shown as written.")
                     index = next
+                    literalStart = index
                     continue
                 }
-                let name = String(template[next..<close])
+                let name = String(template[next..<end])
                 if let value = values[name] {
                     output += value.description
                 } else {
                     output += "{" + name + "}"
                     warn("No value for the placeholder \"{\(name)}\"; it is shown as written.")
                 }
-                index = template.index(after: close)
-            case "}":
+                index = utf8.index(after: end)
+            } else {
                 output += "}"
-                if next < template.endIndex, template[next] == "}" {
-                    index = template.index(after: next)
+                if next < utf8.endIndex, utf8[next] == close {
+                    index = utf8.index(after: next)
                 } else {
                     warn("A lone '}' is shown as written; write \"}}\" for a brace.")
                     index = next
                 }
-            default:
-                output.append(character)
-                index = next
             }
+            literalStart = index
         }
+        if literalStart < utf8.endIndex { output += template[literalStart...] }
         return FormattedMessage(string: output, diagnostics: diagnostics)
     }
 

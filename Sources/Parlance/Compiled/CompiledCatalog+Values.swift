@@ -67,7 +67,7 @@ private struct ValueDecoder {
         var localization = Localization()
         let unit = try catalog.word(offset + 4)
         if unit != 0 { localization.stringUnit = StringUnit(try template(unit, at: offset + 4)) }
-        let setCount = Int(try catalog.word(offset + 8))
+        let setCount = Int(clamping: try catalog.word(offset + 8))
         offset += 12
         if setCount > 0 {
             guard setCount <= Layout.maximumNodesPerValue else {
@@ -80,7 +80,7 @@ private struct ValueDecoder {
         }
         let variations = try catalog.word(offset)
         if variations != 0 { localization.variations = try self.variations(variations, depth: depth + 1, at: offset) }
-        let substitutionCount = Int(try catalog.word(offset + 4))
+        let substitutionCount = Int(clamping: try catalog.word(offset + 4))
         offset += 8
         if substitutionCount > 0 {
             guard substitutionCount <= Layout.maximumNodesPerValue else {
@@ -109,7 +109,7 @@ private struct ValueDecoder {
     mutating func variations(_ node: UInt32, depth: Int, at reference: Int) throws(CompiledCatalogError) -> Variations {
         let start = try visit(node, words: 3, kind: .variations, at: reference)
         let kind = try catalog.word(start + 4)
-        let count = Int(try catalog.word(start + 8))
+        let count = Int(clamping: try catalog.word(start + 8))
         guard count <= Layout.maximumNodesPerValue else {
             throw catalog.error("\(count) variants are more than a value may hold", at: start + 8)
         }
@@ -143,7 +143,7 @@ private struct ValueDecoder {
         if let text = decoded[node] { return text }
         let start = try visit(node, words: 4, kind: .template, at: reference)
         let text = try catalog.string(at: start + 4)
-        let count = Int(try catalog.word(start + 12))
+        let count = Int(clamping: try catalog.word(start + 12))
         guard count <= text.utf8.count + 1 else {
             throw catalog.error("\(count) tokens for a \(text.utf8.count)-byte template", at: start + 12)
         }
@@ -165,12 +165,12 @@ private struct ValueDecoder {
 
     /// One token and its size in bytes.
     func token(at offset: Int) throws(CompiledCatalogError) -> (FormatToken, Int) {
-        func number(_ word: UInt32) -> Int? { word == Layout.none ? nil : Int(word) }
+        func number(_ word: UInt32) -> Int? { word == Layout.none ? nil : Int(clamping: word) }
         func source(_ word: UInt32) -> FormatSpecifier.ArgumentSource? {
             switch word {
             case Layout.none: nil
             case Layout.nextArgument: .next
-            default: .position(Int(word))
+            default: .position(Int(clamping: word))
             }
         }
         switch try catalog.word(offset) {

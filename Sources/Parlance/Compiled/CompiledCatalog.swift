@@ -108,7 +108,7 @@ public final class CompiledCatalog: @unchecked Sendable {
         }
         for slot in 0..<slotCount {
             let offset = Layout.headerSize + Layout.slotSize * slot
-            let stored = Int(try word(offset + 4))
+            let stored = Int(clamping: try word(offset + 4))
             guard stored <= count else {
                 throw error("slot \(slot) names entry \(stored - 1), but the file has \(count)", at: offset + 4)
             }
@@ -165,17 +165,18 @@ public final class CompiledCatalog: @unchecked Sendable {
     private func entryIndex(forKeyBytes key: UnsafeRawBufferPointer) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         @inline(__always) func load(_ offset: Int) -> Int {
-            Int(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            Int(clamping: UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         }
-        let hash = Int(Layout.murmur3(key))
+        let hash = Layout.murmur3(key)
         let mask = slotCount - 1
-        var slot = hash & mask
+        // Masked as a 32-bit word, as the writer places it, whatever the width of `Int`.
+        var slot = Int(hash & UInt32(truncatingIfNeeded: mask))
         // At most every slot once: a hostile index with no empty slot cannot loop.
         for _ in 0..<slotCount {
             let record = Layout.headerSize + Layout.slotSize * slot
             let stored = load(record + 4)
             if stored == 0 { return nil }
-            if load(record) == hash {
+            if UInt32(littleEndian: base.loadUnaligned(fromByteOffset: record, as: UInt32.self)) == hash {
                 let start = load(record + 8)
                 let length = load(record + 12)
                 let index = stored - 1
@@ -206,8 +207,8 @@ public final class CompiledCatalog: @unchecked Sendable {
 
     /// The bytes of the string whose heap offset and length are the two words at `offset`.
     func bytes(at offset: Int) throws(CompiledCatalogError) -> UnsafeRawBufferPointer {
-        let start = Int(try word(offset))
-        let length = Int(try word(offset + 4))
+        let start = Int(clamping: try word(offset))
+        let length = Int(clamping: try word(offset + 4))
         guard start <= heapSize, length <= heapSize - start else {
             throw error("a string of \(length) bytes at heap offset \(start) runs past the \(heapSize)-byte heap", at: offset)
         }
@@ -225,7 +226,7 @@ public final class CompiledCatalog: @unchecked Sendable {
 
     /// The file offset of the node at heap offset `node`, checked to hold `words` words.
     func node(_ node: UInt32, words: Int, at reference: Int) throws(CompiledCatalogError) -> Int {
-        let start = Int(node)
+        let start = Int(clamping: node)
         guard start % 4 == 0, start >= 4, start <= heapSize, words * 4 <= heapSize - start else {
             throw error("a node at heap offset \(start) is misaligned or runs past the \(heapSize)-byte heap", at: reference)
         }
@@ -277,7 +278,7 @@ private struct Header {
     }
 
     func word(_ offset: Int) -> Int {
-        Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        Int(clamping: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
     }
 
     func fail(_ message: String, at offset: Int) -> CompiledCatalogError {
@@ -297,7 +298,7 @@ private struct Header {
         }
         let stored = word(Layout.headerChecksumField)
         let computed = Layout.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[0..<Layout.headerChecksumField]))
-        guard stored == Int(computed) else {
+        guard stored == Int(clamping: computed) else {
             throw fail("the header's checksum does not match: the header is damaged", at: Layout.headerChecksumField)
         }
         let fileSize = word(Layout.fileSizeField)

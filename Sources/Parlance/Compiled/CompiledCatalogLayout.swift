@@ -26,8 +26,11 @@ enum CompiledCatalogLayout {
     static let contentChecksumField = 56
     static let headerChecksumField = 60
 
-    /// The largest file the format can describe: offsets are 32-bit.
-    static let maximumFileSize = Int(UInt32.max)
+    /// The largest file the format can describe: offsets are 32-bit (and, where `Int` is 32
+    /// bits, as watchOS's arm64_32, the largest an `Int` holds). Words read from a file are
+    /// converted with `Int(clamping:)`, so a hostile word can never trap; at worst it is
+    /// larger than anything in the file and fails the bounds check it meets.
+    static let maximumFileSize = Int(clamping: UInt32.max)
 
     // Node kinds: the first word of every node.
     enum Node: UInt32 {

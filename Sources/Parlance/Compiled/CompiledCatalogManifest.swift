@@ -80,7 +80,10 @@ public struct CompiledCatalogManifest: Hashable, Sendable {
 
     // MARK: Freshness
 
-    /// The sources in `folder` that no longer match what was compiled: a source whose size
+    /// The sources in `folder` that no longer match what was compiled. The rule sees only the
+    /// catalogs the manifest lists: a catalog added to the folder after compiling is not noticed,
+    /// and sources are looked for in the folder given, which should be the folder compiled. A
+    /// source whose size
     /// differs is stale; one whose size matches and that is no newer than the manifest is
     /// fresh (only its modification time is read); one newer than the manifest is read and
     /// its hash compared, so resources copied without their modification times stay fresh.
@@ -196,8 +199,21 @@ private struct ManifestReader {
                 sourceLanguages = languages
             } else if json.matches(name, "files") {
                 var list: [CompiledCatalogManifest.File] = []
+                var seen: Set<String> = []
                 var array = try json.enterArray(for: "files")
-                while try json.nextElement(&array) { list.append(try file()) }
+                while try json.nextElement(&array) {
+                    json.skipWhitespace()
+                    let start = json.position
+                    let file = try file()
+                    // Each file once, each table and language once: a manifest naming one file many
+                    // times would make a reader read it many times.
+                    guard seen.insert("path\u{0}" + file.path).inserted,
+                        seen.insert("table\u{0}\(file.table)\u{0}\(file.language.identifier)").inserted
+                    else {
+                        throw json.error("expected each file, and each table and language, once; found \(json.quoted(file.path)) again.", at: start)
+                    }
+                    list.append(file)
+                }
                 files = list
             } else if json.matches(name, "sources") {
                 var list: [CompiledCatalogManifest.Source] = []
@@ -267,7 +283,15 @@ private struct ManifestReader {
         var hash: UInt32?
         while let name = try json.nextMember(&cursor) {
             if json.matches(name, "path") {
-                path = try json.readString(for: "path")
+                json.skipWhitespace()
+                let start = json.position
+                let text = try json.readString(for: "path")
+                // A source is checked by reading it: only paths inside the compiled folder.
+                let components = text.split(separator: "/", omittingEmptySubsequences: false)
+                guard !text.isEmpty, !text.hasPrefix("/"), !text.contains("\\"), !components.contains(".."), !components.contains("") else {
+                    throw json.error("expected a relative path inside the compiled folder for \"path\", found \(json.quoted(text)).", at: start)
+                }
+                path = text
             } else if json.matches(name, "size") {
                 size = try json.readInteger(for: "size")
             } else if json.matches(name, "hash") {

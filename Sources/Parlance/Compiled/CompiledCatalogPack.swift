@@ -31,11 +31,11 @@ public final class CompiledCatalogPack: Sendable {
             "the file has \(size) bytes, fewer than the \(Self.headerSize)-byte header: it is truncated or no pack"
         }
         let header = try FileBytes(reading: file, offset: 0, count: Self.headerSize)
-        let manifestOffset = Int(UInt32(littleEndian: header.bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
-        // The header is checked in full below; here only that the manifest lies in the file.
-        let manifest = manifestOffset >= Self.headerSize && manifestOffset <= file.size
-            ? try FileBytes(reading: file, offset: manifestOffset, count: file.size - manifestOffset) : nil
-        try self.init(header: header, manifest: manifest, size: file.size, path: file.path, source: .file(file))
+        try self.init(header: header, size: file.size, path: file.path, source: .file(file)) { offset, count throws(CompiledCatalogError) in
+            let manifest = try FileBytes(reading: file, offset: offset, count: count)
+            // Kept alive while copied: `bytes` is only a view of memory the object frees.
+            return withExtendedLifetime(manifest) { Data(manifest.bytes) }
+        }
     }
 
     /// Reads a pack already in memory (copied; `path` names it in errors).
@@ -46,8 +46,14 @@ public final class CompiledCatalogPack: Sendable {
                 "the file has \(all.bytes.count) bytes, fewer than the \(Self.headerSize)-byte header: it is truncated or no pack",
                 path: path, offset: all.bytes.count)
         }
-        try self.init(header: all, manifest: nil, size: all.bytes.count, path: path, source: .memory(all))
+        try self.init(header: all, size: all.bytes.count, path: path, source: .memory(all)) { offset, count in
+            Data(all.bytes[offset..<(offset + count)])
+        }
     }
+
+    /// The longest manifest a reader accepts: a pack of a thousand tables in a hundred languages
+    /// has one of about 10 MB.
+    static let maximumManifestSize = 16 << 20
 
     /// Where members come from: read from the open file on demand (so a launch reads only the
     /// members of the languages it shows, and counts nothing else as resident), or cut from memory.
@@ -56,14 +62,18 @@ public final class CompiledCatalogPack: Sendable {
         case memory(FileBytes)
     }
 
+    /// The members by name, as the manifest placed them (checked when the pack was opened).
+    private let members: [String: CompiledCatalogManifest.File]
+
     /// - Parameters:
     ///   - header: At least the header's 32 bytes (in memory: the whole pack).
-    ///   - manifest: The bytes from the manifest's offset to the end, when read apart from the header.
+    ///   - readManifest: Reads the manifest's bytes, once the header says where they are.
     private init(
-        header: FileBytes, manifest manifestBytes: FileBytes?, size: Int, path: String, source: Source
+        header: FileBytes, size: Int, path: String, source: Source,
+        readManifest: (_ offset: Int, _ count: Int) throws(CompiledCatalogError) -> Data
     ) throws(CompiledCatalogError) {
         let bytes = header.bytes
-        func word(_ offset: Int) -> Int { Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+        func word(_ offset: Int) -> Int { Int(clamping: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
         func fail(_ message: String, _ offset: Int) -> CompiledCatalogError { CompiledCatalogError(message, path: path, offset: offset) }
         guard bytes.prefix(8).elementsEqual(Self.magic) else {
             throw fail("the file does not start with \"PARLPAK\\0\": it is no compiled-catalog pack", 0)
@@ -71,7 +81,7 @@ public final class CompiledCatalogPack: Sendable {
         guard word(8) & 0xFFFF == Int(Self.version) else {
             throw fail("the pack is version \(word(8) & 0xFFFF); this Parlance reads version \(Self.version): compile the catalogs again", 8)
         }
-        guard word(28) == Int(CompiledCatalogLayout.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[0..<28]))) else {
+        guard word(28) == Int(clamping: CompiledCatalogLayout.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[0..<28]))) else {
             throw fail("the header's checksum does not match: the header is damaged", 28)
         }
         guard word(12) == size else {
@@ -82,32 +92,49 @@ public final class CompiledCatalogPack: Sendable {
         guard manifestOffset >= Self.headerSize, manifestOffset <= size, manifestLength == size - manifestOffset else {
             throw fail("the manifest at byte \(manifestOffset) does not run to the end of the file", 16)
         }
-        let text = manifestBytes.map { Data($0.bytes) } ?? Data(bytes[manifestOffset...])
+        guard manifestLength <= Self.maximumManifestSize else {
+            throw fail("the manifest has \(manifestLength) bytes, more than the \(Self.maximumManifestSize >> 20) MiB a pack may hold", 20)
+        }
+        let text = try readManifest(manifestOffset, manifestLength)
         let manifest: CompiledCatalogManifest
         do {
             manifest = try CompiledCatalogManifest.read(text, path: "\(path)#manifest")
         } catch {
             throw fail("the manifest is damaged: \(error.description)", manifestOffset)
         }
-        for (index, member) in manifest.files.enumerated() {
-            guard let offset = member.offset, let size = member.size, offset >= Self.headerSize, offset % 8 == 0,
+        // Members lie between the header and the manifest, aligned, each table and language once,
+        // and no two overlap: a manifest cannot make a reader read one region many times.
+        var members: [String: CompiledCatalogManifest.File] = [:]
+        var tables: Set<String> = []
+        var end = Self.headerSize
+        for (index, member) in manifest.files.enumerated().sorted(by: { ($0.element.offset ?? -1) < ($1.element.offset ?? -1) }) {
+            guard let offset = member.offset, let size = member.size, offset >= end, offset % 8 == 0,
                 size >= 0, offset <= manifestOffset, size <= manifestOffset - offset
             else {
-                throw fail("member \(index) (\(member.path)) does not lie, 8-byte aligned, between the header and the manifest", manifestOffset)
+                throw fail("member \(index) (\(member.path)) does not lie, 8-byte aligned, between the header and the manifest, apart from the others", manifestOffset)
             }
+            guard members[member.path] == nil, tables.insert("\(member.table)\u{0}\(member.language.identifier)").inserted else {
+                throw fail("member \(index) (\(member.path)) repeats another member's name, or its table and language", manifestOffset)
+            }
+            members[member.path] = member
+            end = offset + size
         }
         self.source = source
         self.path = path
         self.manifest = manifest
+        self.members = members
     }
 
-    /// The compiled catalog of `member`, one of ``manifest``'s files: read from the pack's file
-    /// into memory (only this member's bytes), or cut from a pack in memory.
+    /// The compiled catalog of `member`, one of ``manifest``'s files (found by its name): read from
+    /// the pack's file into memory (only this member's bytes), or cut from a pack in memory.
+    /// - Throws: ``CompiledCatalogError`` when the pack has no member of that name, or the member
+    ///   is not a compiled catalog.
     public func catalog(_ member: CompiledCatalogManifest.File) throws(CompiledCatalogError) -> CompiledCatalog {
-        // The offsets were checked when the pack was opened.
-        let start = member.offset ?? 0
-        let count = member.size ?? 0
-        let name = "\(path)#\(member.path)"
+        // Only what the manifest placed, and the opening checked, is read.
+        guard let placed = members[member.path], let start = placed.offset, let count = placed.size else {
+            throw CompiledCatalogError("the pack has no member named \(Diagnostic.quoted(member.path))", path: path, offset: 0)
+        }
+        let name = "\(path)#\(placed.path)"
         switch source {
         case .file(let file):
             let bytes = try FileBytes(reading: file, offset: start, count: count)

@@ -51,7 +51,7 @@ public enum CompiledCatalogWriter {
         for (index, entry) in entries.enumerated() {
             let hash = layout.keyHash(entry.key)
             entryWords += [keys[index].offset, keys[index].length, hash, entry.node]
-            var slot = Int(hash) & (slotCount - 1)
+            var slot = Int(hash & UInt32(truncatingIfNeeded: slotCount - 1))
             while slots[4 * slot + 1] != 0 { slot = (slot + 1) & (slotCount - 1) }
             slots.replaceSubrange((4 * slot)..<(4 * slot + 4), with: [hash, UInt32(index + 1), keys[index].offset, keys[index].length])
         }

@@ -76,7 +76,9 @@ final class OpenFile: @unchecked Sendable {
     /// Opens `url`, after checking it is a regular file whose size lies in `minimum...maximum`.
     init(_ url: URL, minimum: Int, maximum: Int, describe: (Int) -> String) throws(CompiledCatalogError) {
         path = url.path
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking, so a FIFO or device named like a compiled file cannot hang the open; the
+        // type is checked before anything is read.
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw CompiledCatalogError("cannot open the file: \(String(cString: strerror(errno)))", path: path, offset: 0)
         }

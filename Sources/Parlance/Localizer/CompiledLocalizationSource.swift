@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Compiled catalogs, as `parlance compile` (or the `ParlanceCompile` build plugin) writes
 /// them: a folder holding `parlance-compiled.json` and one `<table>.<language>.pcat` per table
@@ -25,9 +20,9 @@ public final class CompiledLocalizationSource: LocalizationSource {
     public let manifest: CompiledCatalogManifest
     /// When the manifest was written: sources newer than this are hashed to check freshness.
     let manifestDate: Date
-    /// The pack as last opened, and the file it was opened from, so each language's tables are
-    /// cut from one mapping until the file is replaced.
-    private let openedPack = Locked<(pack: CompiledCatalogPack, identity: FileIdentity)?>(nil)
+    /// The pack, opened once: every language's tables come from the file the manifest described,
+    /// even after another is renamed over it (a new source reads the new one).
+    private let pack: CompiledCatalogPack?
 
     /// Reads the manifest in `folder`.
     /// - Throws: ``LocalizationSourceError`` naming the manifest and the line and column of
@@ -35,6 +30,7 @@ public final class CompiledLocalizationSource: LocalizationSource {
     public init(folder: URL) throws {
         location = folder
         isPack = false
+        pack = nil
         let url = folder.appendingPathComponent(CompiledCatalogManifest.fileName)
         let data: Data
         do {
@@ -58,15 +54,14 @@ public final class CompiledLocalizationSource: LocalizationSource {
     public init(pack url: URL) throws {
         location = url
         isPack = true
-        let identity = FileIdentity(url)
         let pack: CompiledCatalogPack
         do {
             pack = try CompiledCatalogPack(contentsOf: url)
         } catch {
             throw LocalizationSourceError(diagnostic: error.diagnostic)
         }
+        self.pack = pack
         manifest = pack.manifest
-        if let identity { openedPack.withLock { $0 = (pack, identity) } }
         try Self.checkVersion(manifest, at: url)
         manifestDate = Self.modificationDate(of: url)
     }
@@ -94,13 +89,12 @@ public final class CompiledLocalizationSource: LocalizationSource {
 
     public func sourceLanguages() -> [Language] { manifest.sourceLanguages }
 
-    /// The compiled tables of `language`, each mapped and its header checked. A pack replaced
-    /// since it was last opened (by renaming a new one over it) is opened anew.
+    /// The compiled tables of `language`, each opened and its header checked: a folder's files
+    /// mapped, a pack's members read from the pack opened with the source.
     /// - Throws: ``LocalizationSourceError`` for the first file that cannot be opened.
     public func compiledTables(for language: Language) throws -> [CompiledCatalog] {
         do throws(CompiledCatalogError) {
-            if isPack {
-                let pack = try currentPack()
+            if let pack {
                 var tables: [CompiledCatalog] = []
                 for member in pack.manifest.files where member.language == language { tables.append(try pack.catalog(member)) }
                 return tables
@@ -113,15 +107,6 @@ public final class CompiledLocalizationSource: LocalizationSource {
         } catch {
             throw LocalizationSourceError(diagnostic: error.diagnostic)
         }
-    }
-
-    /// The pack opened last, or the pack opened again when the file was replaced since.
-    private func currentPack() throws(CompiledCatalogError) -> CompiledCatalogPack {
-        let identity = FileIdentity(location)
-        if let identity, let opened = openedPack.withLock({ $0 }), opened.identity == identity { return opened.pack }
-        let pack = try CompiledCatalogPack(contentsOf: location)
-        if let identity { openedPack.withLock { $0 = (pack, identity) } }
-        return pack
     }
 
     /// The tables of `language` decoded into catalogs, for code that works with ``Catalog``
@@ -155,28 +140,4 @@ protocol CompiledTablesProviding: Sendable {
 
 extension CompiledLocalizationSource: CompiledTablesProviding {
     func compiledSource() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic]) { (self, []) }
-}
-
-/// Which file a path names now: a file renamed over it has another inode or modification time.
-struct FileIdentity: Equatable, Sendable {
-    let device: UInt64
-    let inode: UInt64
-    let size: Int64
-    let modified: Int64
-    let modifiedNanoseconds: Int
-
-    init?(_ url: URL) {
-        var status = stat()
-        guard stat(url.path, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
-        #if canImport(Darwin)
-        modified = Int64(status.st_mtimespec.tv_sec)
-        modifiedNanoseconds = Int(status.st_mtimespec.tv_nsec)
-        #else
-        modified = Int64(status.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
-        #endif
-    }
 }

@@ -1,8 +1,10 @@
 import Synchronization
 
 /// The tables of a snapshot built from compiled catalogs: for each language of the fallback
-/// chain, its compiled files, probed in chain order where they lie. Nothing is resolved ahead:
-/// a key's value is decoded the first time it is looked up and kept for the snapshot's life.
+/// chain, its compiled files, probed in chain order where they lie. The shown language's plain
+/// values are decoded when the snapshot is made (one contiguous array, so the lookup most calls
+/// make reads one element); every other value is decoded the first time it is looked up and
+/// kept for the snapshot's life.
 ///
 /// The languages before `preferredCount` (the language, its parents, the default and the source
 /// languages) are mapped when the snapshot is built; the last-resort ones (every other available

@@ -188,8 +188,8 @@ extension Localizer {
         }
     }
 
-    /// A snapshot over compiled files: the preferred languages' files mapped now, the
-    /// last-resort languages' when a lookup first reaches them. Nothing is decoded yet.
+    /// A snapshot over compiled files: the preferred languages' files opened now (and the shown
+    /// language's plain values decoded), the last-resort languages' when a lookup first reaches them.
     private func compiledStorage(for language: Language, from source: CompiledLocalizationSource) -> SnapshotStorage {
         let (chain, ownCount, preferredCount) = fallbackChain(for: language)
         let device = configuration.device

@@ -147,6 +147,13 @@ struct CompiledLocalizerTests {
         #expect(warning.location?.column == 35)
         #expect(warning.message.contains("a file name beside the manifest"), "\(warning)")
 
+        // A source outside the compiled folder is refused: freshness reads what sources name.
+        try Data("{ \"files\" : [], \"format\" : 2, \"sources\" : [ { \"hash\" : 1, \"path\" : \"../../etc/passwd\", \"size\" : 1 } ] }".utf8)
+            .write(to: manifest)
+        let outside = try Localizer(resourcesAt: folder, configuration: isolatedConfiguration(default: "fr"))
+        #expect(outside.compiled == nil)
+        #expect(outside.diagnostics.first?.message.contains("a relative path inside the compiled folder") == true)
+
         try Data("{ \"files\" : [], \"format\" : 1 }".utf8).write(to: manifest)
         let older = try Localizer(resourcesAt: folder, configuration: isolatedConfiguration(default: "fr"))
         #expect(older.compiled == nil)

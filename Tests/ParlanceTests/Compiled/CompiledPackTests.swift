@@ -80,10 +80,36 @@ struct CompiledPackTests {
         outside.setLittleEndian(UInt32(outside.count), at: 12)
         outside.setLittleEndian(UInt32(outside.count - manifestOffset), at: 20)
         expectRejected(resealedPack(outside), at: manifestOffset, "does not lie, 8-byte aligned")
+        // A manifest naming one member twice, or two members over one region: a manifest must not
+        // make a reader read a region many times.
+        let files = try! CompiledCatalogPack(bytes: Self.good).manifest.files
+        func withFiles(_ files: [CompiledCatalogManifest.File]) -> [UInt8] {
+            let manifest = CompiledCatalogManifest(sourceLanguages: ["en"], files: files, sources: [])
+            var pack = Array(Self.good[..<manifestOffset]) + manifest.encoded()
+            pack.setLittleEndian(UInt32(pack.count), at: 12)
+            pack.setLittleEndian(UInt32(pack.count - manifestOffset), at: 20)
+            return resealedPack(pack)
+        }
+        expectRejected(withFiles(files + [files[0]]), at: manifestOffset, "expected each file, and each table and language, once")
+        var overlapping = files
+        overlapping[1].offset = overlapping[0].offset
+        expectRejected(withFiles(overlapping), at: manifestOffset, "apart from the others")
         // A member whose own header is damaged.
         var member = Self.good
         member[32 + 9] = 7
         expectRejected(member, at: 8, "format version")
+    }
+
+    @Test("A member the pack does not hold is refused, whatever offset it claims")
+    func foreignMember() throws {
+        let pack = try CompiledCatalogPack(bytes: Self.good, path: "app.pcatpack")
+        let foreign = CompiledCatalogManifest.File(path: "Other.fr.pcat", language: "fr", table: "Other", offset: 32, size: 1 << 40)
+        #expect(throws: CompiledCatalogError.self) { try pack.catalog(foreign) }
+        // A known name reads what the pack placed, not what the caller claims.
+        var lying = try #require(pack.manifest.files.first)
+        lying.size = 1 << 40
+        lying.offset = -8
+        #expect(try pack.catalog(lying).count == pack.catalog(pack.manifest.files[0]).count)
     }
 
     @Test("A localizer finds a pack in its resources folder and reads it in place")

@@ -25,6 +25,9 @@ struct GeneratedCodeCompilationTests {
                 L10n.default,
                 L10n.Class.switch,
                 L10n._30Days,
+                L10n.questionsLeft(3, localizer: .shared),
+                L10n.loadMore(count: 3, localizer: localizer),
+                L10n.parlanceKeys.string(0, localizer: localizer),
             ]
         }
         """

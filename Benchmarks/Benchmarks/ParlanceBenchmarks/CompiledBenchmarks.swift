@@ -119,6 +119,52 @@ func compiledRuntimeBenchmarks() {
     )
 
     Benchmark(
+        "Compiled runtime: typed accessor, IndexedKeys.string(i) through Localizer.shared, plain strings",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let keys = fixture.indexedPlainKeys
+            var next = benchmark.currentIteration &* benchmark.scaledIterations.count % keys.count
+            for _ in benchmark.scaledIterations {
+                blackHole(keys.string(next))
+                next = next + 1 == keys.count ? 0 : next + 1
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in
+            let fixture = try CompiledRuntimeFixture.shared.get()
+            Localizer.shared = fixture.localizer
+            return fixture
+        }
+    )
+
+    Benchmark(
+        "Compiled runtime: typed accessor, IndexedKeys.string(i, localizer:), plain strings",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let keys = fixture.indexedPlainKeys
+            let localizer = fixture.localizer
+            var next = benchmark.currentIteration &* benchmark.scaledIterations.count % keys.count
+            for _ in benchmark.scaledIterations {
+                blackHole(keys.string(next, localizer: localizer))
+                next = next + 1 == keys.count ? 0 : next + 1
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
+    Benchmark(
+        "Compiled runtime: typed plural accessor, IndexedKeys.string(i, arguments:)",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let keys = fixture.indexedPluralKeys
+            let localizer = fixture.localizer
+            for index in benchmark.scaledIterations {
+                blackHole(keys.string(index % keys.count, arguments: [.int(Int64(index % 10))], localizer: localizer))
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
+    Benchmark(
         "Compiled runtime: plural message, Localizer.string(key, n)",
         configuration: configuration,
         closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
@@ -208,6 +254,9 @@ final class CompiledRuntimeFixture: Sendable {
     let configuration: Localizer.Configuration
     /// The keys whose German value is a plural message (`%lld …` by `one`/`other`).
     let pluralKeys: [String]
+    /// `plainKeys` and `pluralKeys` as generated accessors name them, by position.
+    let indexedPlainKeys: IndexedKeys
+    let indexedPluralKeys: IndexedKeys
 
     private init() throws {
         let runtime = try RuntimeFixture.make()
@@ -227,6 +276,12 @@ final class CompiledRuntimeFixture: Sendable {
         configuration = Localizer.Configuration(defaultLanguage: "en", preferredLanguages: { ["de"] }, notificationCenter: nil)
         localizer = try Localizer(source: CompiledLocalizationSource(folder: folder), configuration: configuration)
         pluralKeys = (0..<5_000).filter { $0 % 40 == 1 || $0 % 40 == 21 }.map(SyntheticResourceFolder.key)
+        indexedPlainKeys = IndexedKeys([.init("Localizable", keys: plainKeys)])
+        indexedPluralKeys = IndexedKeys([.init("Localizable", keys: pluralKeys)])
+        for index in 0..<indexedPlainKeys.count
+        where indexedPlainKeys.string(index, localizer: localizer) != runtime.dictionary[plainKeys[index]] {
+            throw FixtureError(description: "the typed accessor gives another value for \"\(plainKeys[index])\"")
+        }
         // The compiled localizer must say what the catalog localizer says, for every key.
         for key in runtime.keys where localizer.string(key) != runtime.dictionary[key] {
             throw FixtureError(description: "the compiled localizer gives another value for \"\(key)\"")

@@ -111,6 +111,18 @@ struct Target {
             baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
             limits: [.atMostBaselineTimes(1)]),
         Target(
+            benchmark: "Compiled runtime: typed accessor, IndexedKeys.string(i) through Localizer.shared, plain strings",
+            baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
+            limits: [.atMostNanoseconds(10)]),
+        Target(
+            benchmark: "Compiled runtime: typed accessor, IndexedKeys.string(i, localizer:), plain strings",
+            baseline: "Runtime: [String: String] lookup, plain strings only (baseline)",
+            limits: [.atMostNanoseconds(10)]),
+        Target(
+            benchmark: "Compiled runtime: typed plural accessor, IndexedKeys.string(i, arguments:)",
+            baseline: "Message: String(format:) %lld files (baseline)",
+            limits: [.atMostNanoseconds(300), .atMostBaselineTimes(0.2)]),
+        Target(
             benchmark: "Compiled runtime: plural message, Localizer.string(key, n)",
             baseline: "Message: String(format:) %lld files (baseline)",
             limits: [.atMostNanoseconds(300), .atMostBaselineTimes(0.2)]),

@@ -76,7 +76,14 @@ extension LanguageSnapshot {
     public func message(
         _ key: String, arguments: [MessageArgument], table: String = defaultTable, default defaultValue: String? = nil
     ) -> FormattedMessage {
-        switch storage.value(key, table: table) {
+        render(storage.value(key, table: table), key: key, table: table, arguments: arguments, default: defaultValue)
+    }
+
+    /// Renders what `key` resolved to with `arguments`, reporting it when it was missing.
+    func render(
+        _ value: ResolvedValue?, key: String, table: String, arguments: [MessageArgument], default defaultValue: String?
+    ) -> FormattedMessage {
+        switch value {
         case .plain(let template)?:
             return formatter(for: language).format(template, arguments)
         case .rich(let message)?:

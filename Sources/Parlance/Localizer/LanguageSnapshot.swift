@@ -108,6 +108,8 @@ final class SnapshotStorage: Sendable {
         return madeLocaleFormatter.storeIfNil(LocaleFormatterBox(LocaleFormatter(language: language.identifier))).formatter
     }
     private let madeLocaleFormatter = AtomicLazyReference<LocaleFormatterBox>()
+    /// The positions of ``IndexedKeys`` lists resolved so far.
+    let indexedPlaces = IndexedPlaces()
 
     private final class LocaleFormatterBox: Sendable {
         let formatter: LocaleFormatter

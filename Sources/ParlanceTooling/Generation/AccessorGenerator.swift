@@ -3,16 +3,19 @@ import Parlance
 /// Generates Swift source with one typed accessor per catalog key.
 ///
 /// Typed keys usually bind a lookup to a bundle fixed at build time, which defeats
-/// switching the language at runtime. These accessors store no strings: each one calls
-/// `Localizer.string(_:…)` when it is called, on `Localizer.shared` or on the localizer
-/// passed in, so a switch shows at the next call and a server can pass a per-request one.
+/// switching the language at runtime. These accessors store no strings: each one looks its
+/// key up when it is called, on `Localizer.shared` or on the localizer passed in, so a switch
+/// shows at the next call and a server can pass a per-request one.
 ///
+/// - The root type holds every key in one `IndexedKeys` list (`L10n.parlanceKeys`), and each
+///   accessor names its key by position: the snapshot keeps what each position resolved to,
+///   so a call hashes no string.
 /// - Dotted keys become nested enums: `quiz.title` → `L10n.Quiz.title`. Only keys whose
 ///   components are all words (letters, digits, `_`, `-`) are split, so a sentence with a
 ///   full stop stays one accessor.
 /// - A key without arguments becomes `static var name: String` plus
 ///   `static func name(localizer:) -> String`; a key with arguments becomes
-///   `static func name(…, localizer: Localizer = .shared) -> String`.
+///   `static func name(…, localizer: Localizer? = nil) -> String` (`nil`: `Localizer.shared`).
 /// - Argument types come from the source-language specifiers (`%d`, `%lld` → `Int`; `%f` →
 ///   `Double`; `%@` → any `CustomStringConvertible`) and labels from substitution names.
 /// - All tables share one namespace; each accessor names its table in the lookup.
@@ -51,7 +54,11 @@ public struct AccessorGenerator: Sendable {
     public func generate(_ catalogs: [Catalog]) -> Output {
         var diagnostics: [Diagnostic] = []
         let root = AccessorNamespace(name: typeName, path: typeName)
+        var keyList: [IndexedKeys.Table] = []
+        var index = 0
         for catalog in Self.merged(catalogs) {
+            var tableKeys = IndexedKeys.Table(catalog.table, keys: [])
+            defer { if !tableKeys.keys.isEmpty { keyList.append(tableKeys) } }
             for key in catalog.entries.keys.sorted() {
                 guard let entry = catalog.entries[key] else { continue }
                 let source = entry.localizations?[catalog.sourceLanguage]
@@ -70,13 +77,15 @@ public struct AccessorGenerator: Sendable {
                     namespace = namespace.child(for: component, table: catalog.table, key: key, renames: &diagnostics)
                 }
                 let accessor = Accessor(
-                    name: "", key: key, table: catalog.table, signature: signature, source: source,
+                    name: "", key: key, table: catalog.table, index: index, signature: signature, source: source,
                     sourceLanguage: catalog.sourceLanguage, comment: entry.comment)
+                tableKeys.keys.append(key)
+                index += 1
                 namespace.add(accessor, base: Self.baseName(of: components.last ?? key), renames: &diagnostics)
             }
         }
         var renderer = AccessorRenderer(access: access)
-        renderer.renderFile(root, tables: Self.merged(catalogs).map(\.table))
+        renderer.renderFile(root, tables: Self.merged(catalogs).map(\.table), keys: keyList)
         return Output(source: renderer.text, diagnostics: diagnostics)
     }
 

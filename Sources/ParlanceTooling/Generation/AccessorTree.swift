@@ -5,6 +5,8 @@ struct Accessor {
     var name: String
     var key: String
     var table: String
+    /// The key's position in the generated `IndexedKeys` list.
+    var index: Int
     var signature: AccessorSignature
     /// The source-language localization, for the doc comment; `nil` when the key is its own value.
     var source: Localization?

@@ -45,7 +45,7 @@ enum SwiftIdentifier {
     /// position (`self`, `Type`) or the generated code itself refers to them.
     static let reserved: Set<String> = [
         "self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "localizer",
-        "Parlance", "Swift", "_",
+        "Parlance", "Swift", "_", "parlanceKeys",
     ]
 
     private static func guardLeadingDigit(_ name: String) -> String {

@@ -66,6 +66,27 @@ struct CompiledLocalizerTests {
         #expect(french.keys(in: "Settings") == ["settings.sound", "settings.title"])
     }
 
+    @Test("Lookups by position over compiled catalogs give what lookups by key give, in every language")
+    func positions() throws {
+        let folder = try appFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tables = try keys(folder)
+        try compile(folder)
+        let localizer = try Localizer(resourcesAt: folder, configuration: isolatedConfiguration())
+        #expect(localizer.readsCompiledCatalogs)
+        let list = IndexedKeys(tables.keys.sorted().map { IndexedKeys.Table($0, keys: tables[$0]!.sorted()) })
+        for language in localizer.availableLanguages + ["fr-CA", "ja"] {
+            localizer.select(.language(language))
+            for index in 0..<list.count {
+                let (table, key) = list[index]
+                #expect(list.string(index, localizer: localizer) == localizer.string(key, table: table), "\(language) \(key)")
+                #expect(
+                    list.string(index, arguments: [2, "Ada"], localizer: localizer)
+                        == localizer.string(key, arguments: [2, "Ada"], table: table), "\(language) \(key)")
+            }
+        }
+    }
+
     @Test("Switching languages and pseudo-localization work over compiled catalogs")
     func switching() throws {
         let folder = try appFolder()

@@ -20,8 +20,9 @@ struct CodegenCommandTests {
         #expect(result.status == 0)
         #expect(result.standardError == "")
         let source = try String(contentsOf: output, encoding: .utf8)
-        #expect(source.contains("public static func correctSurTotal(correct: Swift.Int, total: Swift.Int, localizer: Parlance.Localizer = .shared) -> Swift.String {"))
-        #expect(source.contains("localizer.string(\"settings.cache.size\", Parlance.MessageArgument(count), table: \"Settings\")"))
+        #expect(source.contains("public static func correctSurTotal(correct: Swift.Int, total: Swift.Int, localizer: Parlance.Localizer? = nil) -> Swift.String {"))
+        #expect(source.contains(".init(\"Settings\", keys: [\n            \"settings.cache.size\","))
+        #expect(source.contains("L10n.parlanceKeys.string(8, arguments: [Parlance.MessageArgument(count)], localizer: localizer)"))
     }
 
     @Test("generate fails on an unknown access level with ArgumentParser's sentence")

@@ -71,7 +71,7 @@ final class CompiledSnapshotTables: Sendable {
 final class CompiledLanguageLayer: Sendable {
     let language: Language
     private let open: @Sendable () -> LayerTables
-    private let opened = AtomicLazyReference<LayerTables>()
+    private let opened = OnceReference<LayerTables>()
 
     init(language: Language, open: @escaping @Sendable () -> LayerTables) {
         self.language = language

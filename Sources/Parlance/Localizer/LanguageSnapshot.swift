@@ -55,6 +55,18 @@ final class ResolvedMessage: Sendable {
     /// `NSLocalizedString` returns a format: the device's variant, a plural's `other`
     /// form, a format's string unit.
     let template: String
+    /// The forms' templates scanned once, when the value is a plural of plain strings; made
+    /// at the first render, so building a snapshot scans nothing.
+    var pluralTemplates: PluralTemplates? {
+        if let made = madePluralTemplates.load() { return made.templates }
+        return madePluralTemplates.storeIfNil(PluralTemplatesBox(PluralTemplates(localization))).templates
+    }
+    private let madePluralTemplates = OnceReference<PluralTemplatesBox>()
+
+    private final class PluralTemplatesBox: Sendable {
+        let templates: PluralTemplates?
+        init(_ templates: PluralTemplates?) { self.templates = templates }
+    }
 
     init(localization: Localization, language: Language, isFallback: Bool, device: DeviceClass) {
         self.localization = localization
@@ -107,7 +119,7 @@ final class SnapshotStorage: Sendable {
         if let made = madeLocaleFormatter.load() { return made.formatter }
         return madeLocaleFormatter.storeIfNil(LocaleFormatterBox(LocaleFormatter(language: language.identifier))).formatter
     }
-    private let madeLocaleFormatter = AtomicLazyReference<LocaleFormatterBox>()
+    private let madeLocaleFormatter = OnceReference<LocaleFormatterBox>()
     /// The positions of ``IndexedKeys`` lists resolved so far.
     let indexedPlaces = IndexedPlaces()
 

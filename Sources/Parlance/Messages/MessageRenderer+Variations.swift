@@ -8,6 +8,11 @@ extension MessageRenderer {
         let category = pluralCategory(in: scope)
         // At most six forms: comparing short names beats hashing them.
         for (key, form) in forms where key.rawValue == category.rawValue { return form }
+        return missingPluralForm(forms, category: category)
+    }
+
+    /// The form used when `category` has none: `other`, else the first in CLDR order, with a diagnostic.
+    private mutating func missingPluralForm<Form>(_ forms: [PluralCategory: Form], category: PluralCategory) -> Form? {
         if let other = forms[.other] {
             warn("The plural form \"\(category)\" is missing; \"other\" is used.")
             return other
@@ -89,6 +94,8 @@ extension MessageRenderer {
 /// form's template scanned once: rendering it walks no `Localization` and consults no cache.
 struct PluralTemplates: Sendable {
     let forms: [PluralCategory: CompiledTemplate]
+    /// The same forms in an array: finding the chosen one walks a few words, no dictionary.
+    let ordered: ContiguousArray<(category: PluralCategory, template: CompiledTemplate)>
 
     /// The plan of `localization`, or `nil` when it is anything but a top-level plural whose
     /// forms are all plain string units (those render through the general path).
@@ -102,6 +109,7 @@ struct PluralTemplates: Sendable {
             templates[category] = CompiledTemplate.cached(unit.value)
         }
         self.forms = templates
+        self.ordered = ContiguousArray(templates.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
 }
 
@@ -109,7 +117,13 @@ extension MessageRenderer {
     /// Renders a plural of plain strings exactly as ``render(_:in:)`` renders the localization
     /// it was made from: the same form, the same output, the same diagnostics.
     mutating func render(_ plural: PluralTemplates) {
-        guard let chosen = pluralForm(plural.forms, in: .top) else { return }
+        let category = pluralCategory(in: .top)
+        var found: CompiledTemplate?
+        for form in plural.ordered where form.category.rawValue == category.rawValue {
+            found = form.template
+            break
+        }
+        guard let chosen = found ?? missingPluralForm(plural.forms, category: category) else { return }
         variationDepth += 1
         render(chosen, in: .top)
         variationDepth -= 1

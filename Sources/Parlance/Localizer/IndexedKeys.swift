@@ -15,8 +15,8 @@ import Synchronization
 /// ```
 ///
 /// The first lookup of a position in a snapshot resolves the key as `Localizer.string(_:table:)`
-/// would and keeps the result in the snapshot; later lookups of that position read it, so a
-/// plain string costs a few loads. A language switch or a reload makes new snapshots, so the
+/// would and keeps the result in the snapshot; later lookups of that position read it back
+/// without hashing the key. A language switch or a reload makes new snapshots, so the
 /// next lookup resolves again: nothing stale is ever shown. Each snapshot keeps at most one
 /// value per position, so the memory is bounded by the list's length.
 ///

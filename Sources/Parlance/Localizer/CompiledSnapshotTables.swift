@@ -187,7 +187,6 @@ final class CompiledTableLayer: @unchecked Sendable {
         if isOwn, case .plain(let text) = value { return .plain(text) }
         let message = ResolvedMessage(localization: value.localization, language: language, isFallback: isFallback, device: device)
         if isOwn, let plain = message.plainValue { return .plain(plain) }
-        message.planRendering()
         return .rich(message)
     }
 

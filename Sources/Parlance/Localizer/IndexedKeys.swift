@@ -130,13 +130,9 @@ extension Localizer {
     func string(_ keys: IndexedKeys, _ index: Int, arguments: [MessageArgument]) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
         return current.read { storage in
-            let value = storage.value(keys, index)
-            // The key's text is needed only to report it missing.
-            if case .rich(let message)? = value, !message.isFallback, let plural = message.pluralTemplates {
-                return storage.messageFormatter(for: message.language).format(plural, arguments).string
-            }
-            return LanguageSnapshot(storage: storage)
-                .render(value, key: keys.keys[index], table: keys.tables[index], arguments: arguments, default: nil).string
+            LanguageSnapshot(storage: storage).render(
+                storage.value(keys, index), key: keys.keys[index], table: keys.tables[index], arguments: arguments, default: nil
+            ).string
         }
     }
 

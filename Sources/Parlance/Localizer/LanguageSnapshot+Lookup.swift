@@ -88,7 +88,6 @@ extension LanguageSnapshot {
             return formatter(for: language).format(template, arguments)
         case .rich(let message)?:
             if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
-            if let plural = message.pluralTemplates { return formatter(for: message.language).format(plural, arguments) }
             return formatter(for: message.language).format(message.localization, arguments)
         case nil:
             reportMissing(key, table: table, resolvedFrom: nil)

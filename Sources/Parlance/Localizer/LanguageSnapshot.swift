@@ -55,31 +55,6 @@ final class ResolvedMessage: Sendable {
     /// `NSLocalizedString` returns a format: the device's variant, a plural's `other`
     /// form, a format's string unit.
     let template: String
-    /// The forms' templates scanned once, when the value is a plural of plain strings.
-    ///
-    /// Whoever keeps the message as a snapshot value calls ``planRendering()`` on the thread
-    /// that builds the snapshot; otherwise the first render plans it. (Planning on reader
-    /// threads left the objects to be freed on the writer's, and a reload soak showed glibc's
-    /// per-thread arenas growing.)
-    var pluralTemplates: PluralTemplates? {
-        if let made = madePluralTemplates.load() { return made.templates }
-        return planRendering()
-    }
-    private let madePluralTemplates = OnceReference<PluralTemplatesBox>()
-
-    /// Plans the message's rendering now; see ``pluralTemplates``.
-    @discardableResult
-    func planRendering() -> PluralTemplates? {
-        let templates = PluralTemplates(localization)
-        return madePluralTemplates.storeIfNil(templates.map(PluralTemplatesBox.init) ?? PluralTemplatesBox.none).templates
-    }
-
-    private final class PluralTemplatesBox: Sendable {
-        /// Shared by every message that is not a plural of plain strings.
-        static let none = PluralTemplatesBox(nil)
-        let templates: PluralTemplates?
-        init(_ templates: PluralTemplates?) { self.templates = templates }
-    }
 
     init(localization: Localization, language: Language, isFallback: Bool, device: DeviceClass) {
         self.localization = localization
@@ -239,7 +214,6 @@ extension LanguageSnapshot {
                     if candidate == language, let plain = message.plainValue {
                         table[key] = .plain(plain)
                     } else {
-                        message.planRendering()
                         table[key] = .rich(message)
                     }
                     if !suppliers.contains(candidate) { suppliers.append(candidate) }

@@ -3,16 +3,11 @@ extension MessageRenderer {
     /// The form for the plural category of the counted argument, in the language being rendered.
     ///
     /// A missing category falls back to `other`, then to the first form in CLDR order, with a diagnostic.
-    mutating func pluralForm<Form>(_ forms: [PluralCategory: Form], in scope: Scope) -> Form? {
+    mutating func pluralForm(_ forms: [PluralCategory: Localization], in scope: Scope) -> Localization? {
         guard !forms.isEmpty else { return nil }
         let category = pluralCategory(in: scope)
         // At most six forms: comparing short names beats hashing them.
         for (key, form) in forms where key.rawValue == category.rawValue { return form }
-        return missingPluralForm(forms, category: category)
-    }
-
-    /// The form used when `category` has none: `other`, else the first in CLDR order, with a diagnostic.
-    private mutating func missingPluralForm<Form>(_ forms: [PluralCategory: Form], category: PluralCategory) -> Form? {
         if let other = forms[.other] {
             warn("The plural form \"\(category)\" is missing; \"other\" is used.")
             return other
@@ -87,54 +82,5 @@ extension MessageRenderer {
         guard let narrowest = widths.first, let widest = widths.last else { return nil }
         guard let width = formatter.width else { return forms[widest] }
         return forms[widths.last(where: { $0 <= width }) ?? narrowest]
-    }
-}
-
-/// A message that is only a plural of plain strings, the commonest rich message, with each
-/// form's template scanned once: rendering it walks no `Localization` and consults no cache.
-struct PluralTemplates: Sendable {
-    let forms: [PluralCategory: CompiledTemplate]
-    /// The same forms in an array: finding the chosen one walks a few words, no dictionary.
-    let ordered: ContiguousArray<(category: PluralCategory, template: CompiledTemplate)>
-
-    /// The plan of `localization`, or `nil` when it is anything but a top-level plural whose
-    /// forms are all plain string units (those render through the general path).
-    init?(_ localization: Localization) {
-        guard localization.substitutions?.isEmpty ?? true, case .plural(let forms)? = localization.variations,
-            !forms.isEmpty
-        else { return nil }
-        var templates: [PluralCategory: CompiledTemplate] = [:]
-        for (category, form) in forms {
-            guard form.variations == nil, form.substitutions?.isEmpty ?? true, let unit = form.stringUnit else { return nil }
-            templates[category] = CompiledTemplate.cached(unit.value)
-        }
-        self.forms = templates
-        self.ordered = ContiguousArray(templates.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
-    }
-}
-
-extension MessageRenderer {
-    /// Renders a plural of plain strings exactly as ``render(_:in:)`` renders the localization
-    /// it was made from: the same form, the same output, the same diagnostics.
-    mutating func render(_ plural: PluralTemplates) {
-        let category = pluralCategory(in: .top)
-        var found: CompiledTemplate?
-        for form in plural.ordered where form.category.rawValue == category.rawValue {
-            found = form.template
-            break
-        }
-        guard let chosen = found ?? missingPluralForm(plural.forms, category: category) else { return }
-        variationDepth += 1
-        render(chosen, in: .top)
-        variationDepth -= 1
-    }
-}
-
-extension MessageFormatter {
-    /// Renders a plural planned ahead (see ``PluralTemplates``).
-    func format(_ plural: PluralTemplates, _ arguments: [MessageArgument]) -> FormattedMessage {
-        var renderer = MessageRenderer(formatter: self, arguments: arguments)
-        renderer.render(plural)
-        return renderer.finish()
     }
 }

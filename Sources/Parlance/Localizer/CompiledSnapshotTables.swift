@@ -31,7 +31,7 @@ final class CompiledSnapshotTables: Sendable {
         let isDefault = table == LanguageSnapshot.defaultTable
         for (index, layer) in layers.enumerated() {
             if index == 0, isDefault, ownDefault != nil { continue }
-            if let value = layer.tables.byTable[table]?.value(key) { return value }
+            if let value = layer.tables.table(named: table)?.value(key) { return value }
         }
         return nil
     }
@@ -99,6 +99,18 @@ final class CompiledLanguageLayer: Sendable {
             for layer in layers where byTable[layer.catalog.table] == nil { byTable[layer.catalog.table] = layer }
             self.byTable = byTable
             self.defaultTable = byTable[LanguageSnapshot.defaultTable]
+            self.few = byTable.count <= 8 ? byTable.map { ($0.key, $0.value) } : nil
+        }
+
+        /// The tables again when there are few: comparing a handful of names beats hashing one.
+        private let few: [(String, CompiledTableLayer)]?
+
+        /// The file of `table`, if the language has one.
+        @inline(__always)
+        func table(named table: String) -> CompiledTableLayer? {
+            guard let few else { return byTable[table] }
+            for (name, layer) in few where name == table { return layer }
+            return nil
         }
     }
 }
@@ -185,7 +197,10 @@ final class CompiledTableLayer: @unchecked Sendable {
     /// The value as a dictionary snapshot would hold it, by the same rule.
     private func resolved(_ value: CompiledValue) -> ResolvedValue {
         if isOwn, case .plain(let text) = value { return .plain(text) }
-        let message = ResolvedMessage(localization: value.localization, language: language, isFallback: isFallback, device: device)
+        let localization = value.localization
+        let plan = PluralPlan(localization, formatter: MessageFormatter(language: language.identifier, device: device))
+        let message = ResolvedMessage(
+            localization: localization, language: language, isFallback: isFallback, device: device, plan: plan)
         if isOwn, let plain = message.plainValue { return .plain(plain) }
         return .rich(message)
     }

@@ -46,8 +46,7 @@ extension LanguageSnapshot {
     public func message(
         _ key: String, values: [String: MessageArgument], table: String = defaultTable, default defaultValue: String? = nil
     ) -> FormattedMessage {
-        let template = string(key, table: table, default: defaultValue)
-        return formatter(for: language).format(named: template, values)
+        MessageFormatter.format(named: string(key, table: table, default: defaultValue), values)
     }
 
     /// Whether `key` has a value in this snapshot's language or a language it falls back to.
@@ -88,6 +87,7 @@ extension LanguageSnapshot {
             return formatter(for: language).format(template, arguments)
         case .rich(let message)?:
             if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
+            if let planned = message.plan?.format(arguments) { return planned }
             return formatter(for: message.language).format(message.localization, arguments)
         case nil:
             reportMissing(key, table: table, resolvedFrom: nil)

@@ -55,11 +55,15 @@ final class ResolvedMessage: Sendable {
     /// `NSLocalizedString` returns a format: the device's variant, a plural's `other`
     /// form, a format's string unit.
     let template: String
+    /// How to render it without walking `localization`, when it is a plain plural and the
+    /// snapshot that decoded it made a plan (compiled snapshots do).
+    let plan: PluralPlan?
 
-    init(localization: Localization, language: Language, isFallback: Bool, device: DeviceClass) {
+    init(localization: Localization, language: Language, isFallback: Bool, device: DeviceClass, plan: PluralPlan? = nil) {
         self.localization = localization
         self.language = language
         self.isFallback = isFallback
+        self.plan = plan
         let isPlain = localization.variations == nil && (localization.substitutions?.isEmpty ?? true)
         self.plainValue = isPlain ? (localization.stringUnit?.value ?? localization.stringSet?.values.first) : nil
         self.template = Self.template(of: localization, device: device, depth: 0) ?? ""

@@ -12,10 +12,10 @@ public struct CompiledTemplate: Sendable, Hashable {
         let tokens: [FormatToken]
         let parts: [TemplatePart]
 
-        init(_ template: String) {
+        init(_ template: String, plainConversions: Bool) {
             self.template = template
             self.tokens = FormatTemplateScanner.tokens(in: template)
-            self.parts = TemplatePart.parts(of: tokens)
+            self.parts = TemplatePart.parts(of: tokens, plainConversions: plainConversions)
         }
     }
 
@@ -29,7 +29,13 @@ public struct CompiledTemplate: Sendable, Hashable {
     var parts: [TemplatePart] { storage.parts }
 
     public init(_ template: String) {
-        storage = Storage(template)
+        storage = Storage(template, plainConversions: true)
+    }
+
+    /// A template whose conversions all take the general path, for the tests that prove the
+    /// plain conversions' shortcut writes what it would.
+    init(_ template: String, plainConversions: Bool) {
+        storage = Storage(template, plainConversions: plainConversions)
     }
 
     public static func == (lhs: CompiledTemplate, rhs: CompiledTemplate) -> Bool { lhs.template == rhs.template }
@@ -67,7 +73,7 @@ enum TemplatePart: Sendable {
     case substitution(name: String, position: Int?)
     case substitutedArgument
 
-    static func parts(of tokens: [FormatToken]) -> [TemplatePart] {
+    static func parts(of tokens: [FormatToken], plainConversions: Bool = true) -> [TemplatePart] {
         var parts: [TemplatePart] = []
         var text = ""
         for token in tokens {
@@ -78,7 +84,7 @@ enum TemplatePart: Sendable {
             }
             if !text.isEmpty { parts.append(.text(text)); text = "" }
             switch token {
-            case .specifier(let specifier): parts.append(.conversion(Conversion(specifier)))
+            case .specifier(let specifier): parts.append(.conversion(Conversion(specifier, plain: plainConversions)))
             case .substitution(let name, let position): parts.append(.substitution(name: name, position: position))
             case .substitutedArgument: parts.append(.substitutedArgument)
             case .invalid(let invalid): parts.append(.invalid(invalid))
@@ -97,11 +103,34 @@ final class Conversion: Sendable {
     let specifier: FormatSpecifier
     let kind: ConversionKind
     let flags: PrintfFlags
+    /// What the conversion reads and writes when it has no flags, width or precision: the
+    /// conversions most messages hold, which rendering places without the general machinery.
+    let plain: Plain?
+    /// The 1-based argument it names (`%2$d`), if it names one.
+    let position: Int?
 
-    init(_ specifier: FormatSpecifier) {
+    enum Plain {
+        /// `%d`, `%ld`, `%lld`: a signed decimal number.
+        case signedDecimal
+        /// `%u`, `%lu`, `%llu`: an unsigned decimal number.
+        case unsignedDecimal
+        /// `%@`: the argument as text.
+        case object
+    }
+
+    init(_ specifier: FormatSpecifier, plain allowsPlain: Bool = true) {
         self.specifier = specifier
         self.kind = ConversionKind(specifier.conversion)
         self.flags = PrintfFlags(specifier.flags)
+        self.position = specifier.position
+        let isBare = allowsPlain && specifier.flags.isEmpty && specifier.width == nil && specifier.precision == nil
+            && !specifier.hasStarArgument
+        switch specifier.conversion {
+        case "d" where isBare: plain = .signedDecimal
+        case "u" where isBare: plain = .unsignedDecimal
+        case "@" where isBare: plain = .object
+        default: plain = nil
+        }
     }
 }
 

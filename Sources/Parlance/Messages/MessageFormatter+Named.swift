@@ -6,6 +6,17 @@ extension MessageFormatter {
     /// each is reported in ``FormattedMessage/diagnostics``. Values are placed as
     /// ``MessageArgument/description`` writes them.
     public func format(named template: String, _ values: [String: MessageArgument]) -> FormattedMessage {
+        Self.format(named: template, values)
+    }
+
+    /// Fills `{name}` placeholders; named templates need no language, so no formatter either.
+    static func format(named template: String, _ values: [String: MessageArgument]) -> FormattedMessage {
+        if let string = NamedTemplateWriter.write(template, values) { return FormattedMessage(string: string, diagnostics: []) }
+        return formatInFull(named: template, values)
+    }
+
+    /// The general path: any template, with a diagnostic for each problem.
+    static func formatInFull(named template: String, _ values: [String: MessageArgument]) -> FormattedMessage {
         var output = ""
         var diagnostics: [Diagnostic] = []
         func warn(_ message: String) {

@@ -1,6 +1,7 @@
 /// Placing arguments for `%d`, `%@`, `%*.*f` and the other conversions.
 extension MessageRenderer {
     mutating func renderConversion(_ conversion: Conversion, next: inout Int) {
+        if conversion.plain != nil, placePlain(conversion, next: &next) { return }
         let specifier = conversion.specifier
         var flags = conversion.flags
         var width = specifier.width
@@ -26,6 +27,23 @@ extension MessageRenderer {
             next = next.after
         }
         place(argumentAt: index, as: conversion, flags: flags, width: width, precision: precision)
+    }
+
+    /// Places a conversion with no flags, width or precision whose argument is of the kind it
+    /// expects, writing what the general path would; `false`, having changed nothing, otherwise.
+    private mutating func placePlain(_ conversion: Conversion, next: inout Int) -> Bool {
+        let index = conversion.position ?? next
+        guard index >= 1, index <= arguments.count else { return false }
+        switch (conversion.plain, arguments[index - 1]) {
+        case (.signedDecimal?, .int(let value)): output += String(value)
+        case (.unsignedDecimal?, .uint(let value)): output += String(value)
+        case (.unsignedDecimal?, .int(let value)) where value >= 0: output += String(value)
+        case (.object?, .string(let text)): output += text
+        default: return false
+        }
+        markUsed(index)
+        next = index.after
+        return true
     }
 
     /// Writes argument `index` converted by `specifier`, or ``MessageFormatter/marker`` when it cannot be.

@@ -57,13 +57,18 @@ extension MessageRenderer {
                 precision: specifier.precision.map { min($0, MessageFormatter.maximumWidth) })
             return PluralOperands(decimalString: text) ?? PluralOperands(value)
         case .text, .unsupported:
-            switch argument {
-            case .int(let value): return PluralOperands(value)
-            case .uint(let value): return PluralOperands(value)
-            case .double(let value): return PluralOperands(value)
-            case .decimal(let value): return PluralOperands(value)
-            case .string(let text): return PluralOperands(decimalString: text)
-            }
+            return Self.operands(of: argument)
+        }
+    }
+
+    /// The operands of an argument counted as it is, which is how a top-level plural counts.
+    static func operands(of argument: MessageArgument) -> PluralOperands? {
+        switch argument {
+        case .int(let value): return PluralOperands(value)
+        case .uint(let value): return PluralOperands(value)
+        case .double(let value): return PluralOperands(value)
+        case .decimal(let value): return PluralOperands(value)
+        case .string(let text): return PluralOperands(decimalString: text)
         }
     }
 

@@ -262,6 +262,12 @@ struct CompiledLocalizerTests {
         _ = localizer.string("cart.items", 3)
         let decoded = compiled.layers.compactMap { $0.openedTables }.flatMap { $0.byTable.values }.map(\.decodedCount)
         #expect(decoded.reduce(0, +) == 1)
+        // The plural was planned when it was decoded, so rendering it walks no variations.
+        guard case .rich(let message)? = compiled.value("cart.items", table: "Localizable") else {
+            Issue.record("cart.items is not a message")
+            return
+        }
+        #expect(message.plan != nil)
     }
 }
 

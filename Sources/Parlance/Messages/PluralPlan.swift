@@ -1,0 +1,60 @@
+/// A plural message worked out once, so that rendering it finds its form by index and scans
+/// nothing: a localization whose variations are plural, whose forms are each one string, in a
+/// language CLDR has rules for. That is the shape of nearly every plural in String Catalogs and
+/// `.stringsdict` files; anything else renders through the general path.
+///
+/// A compiled snapshot makes one the first time a lookup decodes such a value, on the thread
+/// that looks it up, and keeps it with the value for the snapshot's life.
+final class PluralPlan: Sendable {
+    /// The formatter of the language whose catalog held the message; its plural rules choose.
+    let formatter: MessageFormatter
+    /// The scanned form of each CLDR category, in ``PluralCategory/allCLDR`` order; `nil` where
+    /// the catalog has no form, so the general path reports the gap as it always does.
+    private let forms: [CompiledTemplate?]
+
+    /// The plan of `localization`, or `nil` when it is not a plain plural.
+    init?(_ localization: Localization, formatter: MessageFormatter) {
+        guard formatter.pluralRules != nil, localization.substitutions?.isEmpty ?? true,
+            case .plural(let forms)? = localization.variations, !forms.isEmpty
+        else { return nil }
+        var templates = [CompiledTemplate?](repeating: nil, count: PluralCategory.allCLDR.count)
+        for (category, form) in forms {
+            guard let ordinal = Self.ordinal(of: category), form.variations == nil,
+                form.substitutions?.isEmpty ?? true, let unit = form.stringUnit
+            else { return nil }
+            templates[ordinal] = CompiledTemplate(unit.value)
+        }
+        self.formatter = formatter
+        self.forms = templates
+    }
+
+    /// The message rendered with `arguments`, exactly as the formatter renders the localization;
+    /// `nil` when the general path must, to report what is wrong (no number to count,
+    /// a category the catalog has no form for).
+    func format(_ arguments: [MessageArgument]) -> FormattedMessage? {
+        // A top-level plural counts the first argument that is a number, as the general path does.
+        guard let offset = arguments.firstIndex(where: \.isNumber),
+            let operands = MessageRenderer.operands(of: arguments[offset]),
+            let rules = formatter.pluralRules,
+            let ordinal = Self.ordinal(of: rules.category(for: operands)),
+            let template = forms[ordinal]
+        else { return nil }
+        var renderer = MessageRenderer(formatter: formatter, arguments: arguments)
+        renderer.markUsed(offset + 1)
+        renderer.render(template, in: .top)
+        return renderer.finish()
+    }
+
+    /// The place of a CLDR category in ``PluralCategory/allCLDR``; `nil` for any other name.
+    private static func ordinal(of category: PluralCategory) -> Int? {
+        switch category.rawValue {
+        case "zero": 0
+        case "one": 1
+        case "two": 2
+        case "few": 3
+        case "many": 4
+        case "other": 5
+        default: nil
+        }
+    }
+}

@@ -198,7 +198,12 @@ final class CompiledTableLayer: @unchecked Sendable {
     private func resolved(_ value: CompiledValue) -> ResolvedValue {
         if isOwn, case .plain(let text) = value { return .plain(text) }
         let localization = value.localization
-        let plan = PluralPlan(localization, formatter: MessageFormatter(language: language.identifier, device: device))
+        var plan: PluralPlan?
+        if case .message(let stored) = value {
+            plan = PluralPlan(
+                localization, tokens: stored.templates,
+                formatter: MessageFormatter(language: language.identifier, device: device))
+        }
         let message = ResolvedMessage(
             localization: localization, language: language, isFallback: isFallback, device: device, plan: plan)
         if isOwn, let plain = message.plainValue { return .plain(plain) }

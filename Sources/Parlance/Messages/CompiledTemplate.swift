@@ -12,9 +12,13 @@ public struct CompiledTemplate: Sendable, Hashable {
         let tokens: [FormatToken]
         let parts: [TemplatePart]
 
-        init(_ template: String, plainConversions: Bool) {
+        convenience init(_ template: String, plainConversions: Bool) {
+            self.init(template, tokens: FormatTemplateScanner.tokens(in: template), plainConversions: plainConversions)
+        }
+
+        init(_ template: String, tokens: [FormatToken], plainConversions: Bool) {
             self.template = template
-            self.tokens = FormatTemplateScanner.tokens(in: template)
+            self.tokens = tokens
             self.parts = TemplatePart.parts(of: tokens, plainConversions: plainConversions)
         }
     }
@@ -30,6 +34,11 @@ public struct CompiledTemplate: Sendable, Hashable {
 
     public init(_ template: String) {
         storage = Storage(template, plainConversions: true)
+    }
+
+    /// A template from tokens scanned before (a compiled file stores them), so it is not scanned again.
+    init(_ template: String, tokens: [FormatToken]) {
+        storage = Storage(template, tokens: tokens, plainConversions: true)
     }
 
     /// A template whose conversions all take the general path, for the tests that prove the

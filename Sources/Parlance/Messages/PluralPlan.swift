@@ -4,7 +4,8 @@
 /// `.stringsdict` files; anything else renders through the general path.
 ///
 /// A compiled snapshot makes one the first time a lookup decodes such a value, on the thread
-/// that looks it up, and keeps it with the value for the snapshot's life.
+/// that looks it up, from the tokens the file stores, and keeps it with the value for the
+/// snapshot's life.
 final class PluralPlan: Sendable {
     /// The formatter of the language whose catalog held the message; its plural rules choose.
     let formatter: MessageFormatter
@@ -13,7 +14,9 @@ final class PluralPlan: Sendable {
     private let forms: [CompiledTemplate?]
 
     /// The plan of `localization`, or `nil` when it is not a plain plural.
-    init?(_ localization: Localization, formatter: MessageFormatter) {
+    /// - Parameter tokens: Templates already split into tokens (a compiled file stores them),
+    ///   by their text; a form's template not among them is scanned.
+    init?(_ localization: Localization, tokens: [String: [FormatToken]] = [:], formatter: MessageFormatter) {
         guard formatter.pluralRules != nil, localization.substitutions?.isEmpty ?? true,
             case .plural(let forms)? = localization.variations, !forms.isEmpty
         else { return nil }
@@ -22,7 +25,7 @@ final class PluralPlan: Sendable {
             guard let ordinal = Self.ordinal(of: category), form.variations == nil,
                 form.substitutions?.isEmpty ?? true, let unit = form.stringUnit
             else { return nil }
-            templates[ordinal] = CompiledTemplate(unit.value)
+            templates[ordinal] = tokens[unit.value].map { CompiledTemplate(unit.value, tokens: $0) } ?? CompiledTemplate(unit.value)
         }
         self.formatter = formatter
         self.forms = templates

@@ -13,7 +13,7 @@ struct RenderingShortcutTests {
         [.int(3), .string("Ada")], [.string("Ada"), .int(3)], [.int(1), .int(2), .int(3)],
     ]
 
-    @Test("Plain %d, %lld, %u and %@ write what the general conversions write, for every kind of argument")
+    @Test("Plain %d, %lld, %u and %@, and templates written in one pass, give what the general path gives")
     func plainConversions() {
         let templates = [
             "%d", "%lld", "%ld", "%u", "%llu", "%@", "%d files", "%@ has %lld files", "%2$@ — %1$d", "%1$d %1$d",
@@ -21,6 +21,7 @@ struct RenderingShortcutTests {
         ]
         let english = MessageFormatter(language: "en")
         var shortcuts = 0
+        var writtenInOnePass = 0
         for template in templates {
             let shortcut = CompiledTemplate(template)
             let general = CompiledTemplate(template, plainConversions: false)
@@ -28,9 +29,20 @@ struct RenderingShortcutTests {
                 let expected = english.format(general, arguments)
                 #expect(english.format(shortcut, arguments) == expected, "\(template) \(arguments)")
                 if expected.diagnostics.isEmpty, shortcut.parts.contains(where: \.isPlainConversion) { shortcuts += 1 }
+                if let written = PlainTemplateWriter.write(shortcut, arguments) {
+                    #expect(written == expected.string && expected.diagnostics.isEmpty, "\(template) \(arguments)")
+                    writtenInOnePass += 1
+                }
             }
         }
         #expect(shortcuts > 20)
+        #expect(writtenInOnePass > 10)
+        // What the one-pass writer must hand to the general path: an unread argument, a wrong kind, a flag.
+        #expect(PlainTemplateWriter.write(CompiledTemplate("%d"), [.int(1), .int(2)]) == nil)
+        #expect(PlainTemplateWriter.write(CompiledTemplate("%d"), [.double(1)]) == nil)
+        #expect(PlainTemplateWriter.write(CompiledTemplate("%+d"), [.int(1)]) == nil)
+        #expect(PlainTemplateWriter.write(CompiledTemplate("%@"), [.string(String(repeating: "x", count: StackText.capacity + 1))]) == nil)
+        #expect(PlainTemplateWriter.write(CompiledTemplate("%2$@ %1$d"), [.int(-3), "Ada"]) == "Ada -3")
     }
 
     @Test("{name} templates written in one pass read as the general path reads them, problems and all")
@@ -60,7 +72,7 @@ struct RenderingShortcutTests {
         // What the one-pass writer must hand to the general path.
         #expect(NamedTemplateWriter.write("{missing}", values) == nil)
         #expect(NamedTemplateWriter.write("lone }", values) == nil)
-        #expect(NamedTemplateWriter.write(String(repeating: "x", count: NamedTemplateWriter.capacity + 1), [:]) == nil)
+        #expect(NamedTemplateWriter.write(String(repeating: "x", count: StackText.capacity + 1), [:]) == nil)
         // A name equal to a key only canonically (KELVIN SIGN is K) is still found, as the dictionary finds it.
         #expect(MessageFormatter.format(named: "{\u{212A}}", values).string == "kelvin")
     }

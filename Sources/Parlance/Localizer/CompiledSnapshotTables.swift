@@ -14,11 +14,15 @@ final class CompiledSnapshotTables: Sendable {
     let layers: [CompiledLanguageLayer]
     /// The snapshot language's `Localizable` table: the lookup most calls make.
     let ownDefault: CompiledTableLayer?
+    /// The snapshot language's tables, mapped with the snapshot: read without the layer's
+    /// once-reference when a lookup names another table.
+    let ownTables: CompiledLanguageLayer.LayerTables?
 
     init(layers: [CompiledLanguageLayer], preferredCount: Int) {
         self.layers = layers
         for layer in layers.prefix(preferredCount) { _ = layer.tables }
-        self.ownDefault = layers.first?.tables.defaultTable
+        self.ownTables = layers.first?.tables
+        self.ownDefault = ownTables?.defaultTable
     }
 
     @inline(__always)
@@ -28,9 +32,13 @@ final class CompiledSnapshotTables: Sendable {
     }
 
     private func slowValue(_ key: String, table: String) -> ResolvedValue? {
-        let isDefault = table == LanguageSnapshot.defaultTable
-        for (index, layer) in layers.enumerated() {
-            if index == 0, isDefault, ownDefault != nil { continue }
+        // The own language's default table was probed already, in `value`.
+        if table != LanguageSnapshot.defaultTable || ownDefault == nil,
+            let value = ownTables?.table(named: table)?.value(key)
+        {
+            return value
+        }
+        for layer in layers.dropFirst() {
             if let value = layer.tables.table(named: table)?.value(key) { return value }
         }
         return nil
@@ -99,17 +107,21 @@ final class CompiledLanguageLayer: Sendable {
             for layer in layers where byTable[layer.catalog.table] == nil { byTable[layer.catalog.table] = layer }
             self.byTable = byTable
             self.defaultTable = byTable[LanguageSnapshot.defaultTable]
-            self.few = byTable.count <= 8 ? byTable.map { ($0.key, $0.value) } : nil
+            let few = byTable.count <= 8 ? Array(byTable) : []
+            self.fewNames = ContiguousArray(few.map(\.key))
+            self.fewLayers = ContiguousArray(few.map(\.value))
         }
 
-        /// The tables again when there are few: comparing a handful of names beats hashing one.
-        private let few: [(String, CompiledTableLayer)]?
+        /// The tables again when there are few (else empty): comparing a handful of names beats
+        /// hashing one.
+        private let fewNames: ContiguousArray<String>
+        private let fewLayers: ContiguousArray<CompiledTableLayer>
 
         /// The file of `table`, if the language has one.
         @inline(__always)
         func table(named table: String) -> CompiledTableLayer? {
-            guard let few else { return byTable[table] }
-            for (name, layer) in few where name == table { return layer }
+            guard !fewNames.isEmpty else { return byTable[table] }
+            for index in fewNames.indices where fewNames[index] == table { return fewLayers[index] }
             return nil
         }
     }

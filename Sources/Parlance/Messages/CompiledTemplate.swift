@@ -16,10 +16,21 @@ public struct CompiledTemplate: Sendable, Hashable {
             self.init(template, tokens: FormatTemplateScanner.tokens(in: template), plainConversions: plainConversions)
         }
 
+        /// Whether every part is text or a plain conversion, so ``PlainTemplateWriter`` can write it.
+        let isPlain: Bool
+
         init(_ template: String, tokens: [FormatToken], plainConversions: Bool) {
             self.template = template
             self.tokens = tokens
-            self.parts = TemplatePart.parts(of: tokens, plainConversions: plainConversions)
+            let parts = TemplatePart.parts(of: tokens, plainConversions: plainConversions)
+            self.parts = parts
+            self.isPlain = parts.allSatisfy { part in
+                switch part {
+                case .text: true
+                case .conversion(let conversion): conversion.plain != nil
+                case .invalid, .substitution, .substitutedArgument: false
+                }
+            }
         }
     }
 

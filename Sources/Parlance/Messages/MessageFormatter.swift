@@ -60,6 +60,7 @@ public struct MessageFormatter: Sendable {
 
     /// Renders a template compiled ahead of time.
     public func format(_ template: CompiledTemplate, _ arguments: [MessageArgument] = []) -> FormattedMessage {
+        if let string = PlainTemplateWriter.write(template, arguments) { return FormattedMessage(string: string, diagnostics: []) }
         var renderer = MessageRenderer(formatter: self, arguments: arguments)
         renderer.render(template, in: .top)
         return renderer.finish()

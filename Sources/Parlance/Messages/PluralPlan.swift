@@ -42,6 +42,9 @@ final class PluralPlan: Sendable {
             let ordinal = Self.ordinal(of: rules.category(for: operands)),
             let template = forms[ordinal]
         else { return nil }
+        if let string = PlainTemplateWriter.write(template, arguments, read: 1 << UInt64(min(offset, 63))) {
+            return FormattedMessage(string: string, diagnostics: [])
+        }
         var renderer = MessageRenderer(formatter: formatter, arguments: arguments)
         renderer.markUsed(offset + 1)
         renderer.render(template, in: .top)

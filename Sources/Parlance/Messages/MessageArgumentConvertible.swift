@@ -86,7 +86,11 @@ extension MessageArgument {
     /// The arguments of a parameter pack as an array, in order.
     @inlinable
     static func array<each Argument: MessageArgumentConvertible>(_ arguments: repeat each Argument) -> [MessageArgument] {
+        // Sized first, so the one allocation is exact rather than grown on the first append.
+        var count = 0
+        for _ in repeat each arguments { count += 1 }
         var list: [MessageArgument] = []
+        list.reserveCapacity(count)
         for argument in repeat each arguments { list.append(argument.messageArgument) }
         return list
     }

@@ -27,7 +27,7 @@ extension MessageRenderer {
             if operands == nil {
                 warn("\"\(scope.argumentLabel)\" counts argument \(index), which is \(argument.diagnosticDescription), not a number; \"other\" is used.")
             }
-        } else if let offset = arguments.firstIndex(where: \.isNumber) {
+        } else if let offset = arguments.firstIndex(where: { $0.isNumber }) {
             markUsed(offset + 1)
             operands = pluralOperands(of: arguments[offset], in: .top)
         } else {

@@ -36,7 +36,7 @@ final class PluralPlan: Sendable {
     /// a category the catalog has no form for).
     func format(_ arguments: [MessageArgument]) -> FormattedMessage? {
         // A top-level plural counts the first argument that is a number, as the general path does.
-        guard let offset = arguments.firstIndex(where: \.isNumber),
+        guard let offset = arguments.firstIndex(where: { $0.isNumber }),
             let operands = MessageRenderer.operands(of: arguments[offset]),
             let rules = formatter.pluralRules,
             let ordinal = Self.ordinal(of: rules.category(for: operands)),

@@ -93,7 +93,7 @@ enum TemplatePart: Sendable {
     case substitution(name: String, position: Int?)
     case substitutedArgument
 
-    static func parts(of tokens: [FormatToken], plainConversions: Bool = true) -> [TemplatePart] {
+    static func parts(of tokens: [FormatToken], plainConversions: Bool) -> [TemplatePart] {
         var parts: [TemplatePart] = []
         var text = ""
         for token in tokens {
@@ -136,6 +136,16 @@ final class Conversion: Sendable {
         case unsignedDecimal
         /// `%@`: the argument as text.
         case object
+
+        /// Whether the conversion writes `argument` as its ``MessageArgument/description``
+        /// with nothing to report: a whole number for `%d`, a non-negative one for `%u`, text for `%@`.
+        func placesAsWritten(_ argument: MessageArgument) -> Bool {
+            switch (self, argument) {
+            case (.signedDecimal, .int), (.unsignedDecimal, .uint), (.object, .string): true
+            case (.unsignedDecimal, .int(let value)): value >= 0
+            default: false
+            }
+        }
     }
 
     init(_ specifier: FormatSpecifier, plain allowsPlain: Bool = true) {

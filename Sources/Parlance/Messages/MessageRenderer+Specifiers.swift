@@ -33,14 +33,10 @@ extension MessageRenderer {
     /// expects, writing what the general path would; `false`, having changed nothing, otherwise.
     private mutating func placePlain(_ conversion: Conversion, next: inout Int) -> Bool {
         let index = conversion.position ?? next
-        guard index >= 1, index <= arguments.count else { return false }
-        switch (conversion.plain, arguments[index - 1]) {
-        case (.signedDecimal?, .int(let value)): output += String(value)
-        case (.unsignedDecimal?, .uint(let value)): output += String(value)
-        case (.unsignedDecimal?, .int(let value)) where value >= 0: output += String(value)
-        case (.object?, .string(let text)): output += text
-        default: return false
-        }
+        guard index >= 1, index <= arguments.count, let plain = conversion.plain,
+            plain.placesAsWritten(arguments[index - 1])
+        else { return false }
+        output += arguments[index - 1].description
         markUsed(index)
         next = index.after
         return true

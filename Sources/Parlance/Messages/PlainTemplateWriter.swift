@@ -18,21 +18,9 @@ enum PlainTemplateWriter {
                     guard text.append(literal) else { return false }
                 case .conversion(let conversion):
                     let index = conversion.position ?? next
-                    guard index >= 1, index <= arguments.count else { return false }
-                    let fits: Bool
-                    switch (conversion.plain, arguments[index - 1]) {
-                    case (.signedDecimal?, .int(let value)):
-                        fits = text.appendDecimal(negative: value < 0, magnitude: value.magnitude)
-                    case (.unsignedDecimal?, .uint(let value)):
-                        fits = text.appendDecimal(negative: false, magnitude: value)
-                    case (.unsignedDecimal?, .int(let value)) where value >= 0:
-                        fits = text.appendDecimal(negative: false, magnitude: value.magnitude)
-                    case (.object?, .string(let string)):
-                        fits = text.append(string)
-                    default:
-                        return false
-                    }
-                    guard fits else { return false }
+                    guard index >= 1, index <= arguments.count, let plain = conversion.plain,
+                        plain.placesAsWritten(arguments[index - 1]), text.append(arguments[index - 1])
+                    else { return false }
                     read |= 1 << UInt64(index - 1)
                     next = index.after
                 case .invalid, .substitution, .substitutedArgument:

@@ -50,7 +50,7 @@ struct StackText {
         return text.withUTF8 { append($0, 0..<$0.count) }
     }
 
-    mutating func appendDecimal(negative: Bool, magnitude: UInt64) -> Bool {
+    private mutating func appendDecimal(negative: Bool, magnitude: UInt64) -> Bool {
         // 20 digits hold any UInt64, and one more the sign.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { scratch in
             var value = magnitude

@@ -151,6 +151,39 @@ func compiledRuntimeBenchmarks() {
         setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
     )
 
+    // The floor under the typed accessors: the same values, each returned owned by a function in
+    // another module, with nothing looked up.
+    Benchmark(
+        "Floor: a String returned owned from another module, [String] element (baseline)",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let floor = fixture.ownedStringFloor
+            var next = benchmark.currentIteration &* benchmark.scaledIterations.count % floor.count
+            for _ in benchmark.scaledIterations {
+                blackHole(floor.value(next))
+                next = next + 1 == floor.count ? 0 : next + 1
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
+    // The dictionary baseline reads `dictionary[key]` inline, where the optimizer may borrow the
+    // value; behind a function in another module, as a lookup API is, it is returned owned.
+    Benchmark(
+        "Floor: [String: String] lookup returned owned from another module, plain strings only",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let floor = fixture.ownedStringFloor
+            let keys = fixture.plainKeys
+            var next = benchmark.currentIteration &* benchmark.scaledIterations.count % keys.count
+            for _ in benchmark.scaledIterations {
+                blackHole(floor.value(forKey: keys[next]))
+                next = next + 1 == keys.count ? 0 : next + 1
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
     Benchmark(
         "Compiled runtime: typed plural accessor, IndexedKeys.string(i, arguments:)",
         configuration: configuration,
@@ -257,6 +290,8 @@ final class CompiledRuntimeFixture: Sendable {
     /// `plainKeys` and `pluralKeys` as generated accessors name them, by position.
     let indexedPlainKeys: IndexedKeys
     let indexedPluralKeys: IndexedKeys
+    /// The values of `indexedPlainKeys`, in its order, behind a function in another module.
+    let ownedStringFloor: OwnedStringFloor
 
     private init() throws {
         let runtime = try RuntimeFixture.make()
@@ -278,6 +313,7 @@ final class CompiledRuntimeFixture: Sendable {
         pluralKeys = (0..<5_000).filter { $0 % 40 == 1 || $0 % 40 == 21 }.map(SyntheticResourceFolder.key)
         indexedPlainKeys = IndexedKeys([.init("Localizable", keys: plainKeys)])
         indexedPluralKeys = IndexedKeys([.init("Localizable", keys: pluralKeys)])
+        ownedStringFloor = OwnedStringFloor(plainKeys.map { runtime.dictionary[$0]! }, dictionary: runtime.dictionary)
         for index in 0..<indexedPlainKeys.count
         where indexedPlainKeys.string(index, localizer: localizer) != runtime.dictionary[plainKeys[index]] {
             throw FixtureError(description: "the typed accessor gives another value for \"\(plainKeys[index])\"")

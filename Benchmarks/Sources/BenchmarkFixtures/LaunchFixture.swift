@@ -6,6 +6,8 @@ import Parlance
 /// - `compiled/`: the same String Catalog and, beside it, its compiled pack (as the build plugin
 ///   ships one), so the localizer checks freshness and reads the pack;
 /// - `forty/`: a pack of the same keys in forty languages, no catalogs;
+/// - `one/`: a pack of the one key every program prints, in English and French: what the runtime
+///   itself costs a launch, whatever the catalogs hold;
 /// - `locale/`: the same French strings as a gettext `.mo` compiled by `msgfmt` (what a glibc
 ///   program maps).
 public enum LaunchFixture {
@@ -25,13 +27,18 @@ public enum LaunchFixture {
         let catalogFolder = folder.appendingPathComponent("catalog")
         let compiledFolder = folder.appendingPathComponent("compiled")
         let fortyFolder = folder.appendingPathComponent("forty")
-        for subfolder in [catalogFolder, compiledFolder, fortyFolder] {
+        let oneFolder = folder.appendingPathComponent("one")
+        for subfolder in [catalogFolder, compiledFolder, fortyFolder, oneFolder] {
             try FileManager.default.createDirectory(at: subfolder, withIntermediateDirectories: true)
         }
         let twoLanguages = SyntheticCatalog.make(keys: keys, languages: ["en", "fr"])
         try twoLanguages.write(to: catalogFolder.appendingPathComponent("Localizable.xcstrings"))
         try twoLanguages.write(to: compiledFolder.appendingPathComponent("Localizable.xcstrings"))
         try writePack(of: twoLanguages, recordingSource: true, to: compiledFolder.appendingPathComponent("App.pcatpack"))
+        let parsed = try XCStringsReader.read(twoLanguages, path: "Localizable.xcstrings")
+        var one = Catalog(table: parsed.table, sourceLanguage: parsed.sourceLanguage)
+        one[key] = parsed[key]
+        try Data(try CompiledCatalogPack.bytes(for: [one], sources: [])).write(to: oneFolder.appendingPathComponent("App.pcatpack"))
         let forty = SyntheticCatalog.make(keys: keys, languages: SyntheticCatalog.fortyLanguages)
         try writePack(of: forty, recordingSource: false, to: fortyFolder.appendingPathComponent("App.pcatpack"))
 

@@ -107,6 +107,9 @@ var programs = [
         name: "Parlance: compiled pack beside the String Catalog (checked fresh), 5,000 keys × en, fr", executable: "launch-parlance",
         folder: "compiled", options: ["--expect-compiled"], expected: LaunchFixture.expectedFrench, target: (2, 2)),
     Program(
+        name: "Parlance: compiled pack of the one key printed × en, fr (the runtime's own cost)", executable: "launch-parlance",
+        folder: "one", options: ["--expect-compiled"], expected: LaunchFixture.expectedFrench),
+    Program(
         name: "Parlance: compiled pack, 5,000 keys × 40 languages", executable: "launch-parlance",
         folder: "forty", options: ["--expect-compiled"], expected: LaunchFixture.expectedFrench, target: (2, 2)),
 ]

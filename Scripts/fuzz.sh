@@ -8,7 +8,8 @@
 #   Scripts/fuzz.sh measure                                   time and size the big hostile inputs
 #
 # Targets: strings-file, stringsdict, xcstrings, language-tag, accept-language, message-formatter,
-# compiled-catalog.
+# compiled-catalog, release-manifest (ParlanceRemote's manifest and signature envelope, whose
+# sources are compiled into the target itself).
 #
 # SwiftPM cannot link libFuzzer on Linux here, so the script calls swiftc itself: the runtime is
 # compiled once, instrumented, into .build-fuzz/libParlance.a (rebuilt when Sources/Parlance
@@ -28,7 +29,7 @@ export SWIFT_BACKTRACE=enable=no
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build-fuzz"
-targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog)
+targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest)
 
 usage() {
     echo "usage: Scripts/fuzz.sh <target|all> <seconds> [libFuzzer options…] | build [target…] | list" >&2
@@ -46,6 +47,7 @@ source_of() {
         accept-language) echo AcceptLanguageTarget ;;
         message-formatter) echo MessageFormatterTarget ;;
         compiled-catalog) echo CompiledCatalogTarget ;;
+        release-manifest) echo ReleaseManifestTarget ;;
         *) echo "fuzz: error: unknown target \"$1\"; expected one of: ${targets[*]}." >&2; exit 64 ;;
     esac
 }
@@ -63,6 +65,7 @@ max_len_of() {
         language-tag) echo 128 ;;
         accept-language) echo 1024 ;;
         message-formatter) echo 4096 ;;
+        release-manifest) echo 16384 ;;
     esac
 }
 
@@ -105,17 +108,28 @@ build_library() {
     echo "$stamp" >"$directory/libParlance.stamp"
 }
 
+# Sources from outside the runtime that a target compiles in: ParlanceRemote's parsers, which
+# need no swift-crypto (SwiftPM cannot link libFuzzer here, so the package cannot be used).
+extra_sources_of() {
+    local remote="$root/Integrations/ParlanceRemote/Sources/ParlanceRemote"
+    case "$1" in
+        release-manifest) printf '%s\n' "$remote/ReleaseManifest.swift" "$remote/ReleaseSignature.swift" \
+            "$remote/ReleaseError.swift" "$remote/AppVersion.swift" ;;
+    esac
+}
+
 build_target() {
-    local name="$1" file
+    local name="$1" file extra newer=true
     file="$(source_of "$name")"
+    mapfile -t extra < <(extra_sources_of "$name")
     local executable="$build/$name"
-    if [[ -x "$executable" && "$executable" -nt "$build/libParlance.a" && "$executable" -nt "$root/Fuzz/$file.swift" \
-        && "$executable" -nt "$root/Fuzz/FuzzInput.swift" ]]; then
-        return
-    fi
+    for source in "$build/libParlance.a" "$root/Fuzz/$file.swift" "$root/Fuzz/FuzzInput.swift" "${extra[@]}"; do
+        [[ -x "$executable" && "$executable" -nt "$source" ]] || newer=false
+    done
+    if $newer; then return; fi
     echo "fuzz: linking $name…" >&2
     compile "${swift_flags[@]}" -module-name ParlanceFuzz -I "$build/modules" \
-        "$root/Fuzz/FuzzInput.swift" "$root/Fuzz/$file.swift" "$build/libParlance.a" -o "$executable"
+        "$root/Fuzz/FuzzInput.swift" "$root/Fuzz/$file.swift" "${extra[@]}" "$build/libParlance.a" -o "$executable"
 }
 
 # Seeds for the targets whose input is no file format: a few realistic values to mutate from.
@@ -125,6 +139,11 @@ write_seeds() {
     case "$name" in
         language-tag)
             seeds=(en en-US pt_BR zh-Hant-TW sr-Latn-RS es-419 de-CH-1901 ca-ES-valencia iw sh en-u-ca-buddhist x-private und) ;;
+        release-manifest)
+            # The first byte picks the reader: even for the manifest, odd for the envelope.
+            seeds=('\x00parlance-release 1\nrelease 42\napp-version-minimum 2.0\napp-version-maximum 2.9\nsource-language en\npayload fr Localizable 18320 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 payloads/Localizable.fr.9f86d081884c7d65.pcat\n'
+                '\x00parlance-release 1\nrelease 1\napp-version-minimum 1\npayload pt-BR Mes%20cha%C3%AEnes 3 0000000000000000000000000000000000000000000000000000000000000000 p/a%25b.pcat\n'
+                '\x01parlance-signature 1\nalgorithm ed25519\nkey 25f084467ce81aa3\nsignature gem/21gdGVWCEBJvihlGiS7/TdO5Z8MLZQ+AIy7p3uNvJPiyMo3oSLIMjFlgaCzLPLE0XQrp0389cKoCFfj6BA==\n') ;;
         accept-language)
             seeds=("en-US,en;q=0.9,fr;q=0.8" "*" "da, en-gb;q=0.8, en;q=0.7" "zh-Hant;q=1.0,zh;q=0.5,*;q=0.1" "fr;q=0" "de;q=abc, it") ;;
         message-formatter)

@@ -16,7 +16,12 @@ final class FileBytes: @unchecked Sendable {
     /// A copy of `source`; `path` names it in errors.
     init(copying source: some Collection<UInt8>, path: String) {
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
-        _ = copy.initializeMemory(as: UInt8.self, from: source)
+        // One copy of contiguous bytes (an Array, Data, a slice); element by element otherwise.
+        let copied: Bool? = source.withContiguousStorageIfAvailable { contiguous in
+            if let base = contiguous.baseAddress { copy.baseAddress!.copyMemory(from: base, byteCount: contiguous.count) }
+            return true
+        }
+        if copied == nil { _ = copy.initializeMemory(as: UInt8.self, from: source) }
         // Rebased from offset 0, so the buffer's base address is the allocation's.
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<source.count])
         self.path = path

@@ -8,6 +8,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "Parlance", path: ".."),
+        // Live updates' figures: the updater and the publisher, on swift-crypto.
+        .package(name: "ParlanceRemote", path: "../Integrations/ParlanceRemote"),
         // Only the malloc interposer: the ARC runtime interposer trait pulls in a package
         // this suite does not need, and ARC counts are not among the metrics measured here.
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -21,6 +23,8 @@ let package = Package(
                 .product(name: "Parlance", package: "Parlance"),
                 .product(name: "ParlanceTooling", package: "Parlance"),
                 .product(name: "ParlanceSync", package: "Parlance"),
+                .product(name: "ParlanceRemote", package: "ParlanceRemote"),
+                .product(name: "ParlanceReleaseTooling", package: "ParlanceRemote"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/ParlanceBenchmarks",

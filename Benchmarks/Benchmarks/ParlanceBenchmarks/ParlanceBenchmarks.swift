@@ -11,6 +11,7 @@ let benchmarks: @Sendable () -> Void = {
     gettextBenchmarks()
     compiledBenchmarks()
     syncBenchmarks()
+    liveUpdateBenchmarks()
     checkBenchmarks()
 }
 

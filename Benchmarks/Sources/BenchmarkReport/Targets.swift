@@ -179,6 +179,14 @@ struct Target {
             baseline: nil,
             limits: []),
         Target(
+            benchmark: "Live update: check() applying 5,000 keys × 2 languages (host in memory)",
+            baseline: "Live update: JSONDecoder of the same 10,000 values (baseline)",
+            limits: [.underNanoseconds(20_000_000)]),
+        Target(
+            benchmark: "Live update: string(key) while releases are applied on another thread",
+            baseline: "Live update: string(key), no update running (baseline)",
+            limits: []),
+        Target(
             benchmark: "Check: CatalogChecker over 50 MB of the corpus",
             baseline: "Check: reading the same files (baseline)",
             limits: [.underNanoseconds(2_000_000_000)]),

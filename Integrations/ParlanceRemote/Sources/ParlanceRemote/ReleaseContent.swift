@@ -52,6 +52,8 @@ struct OverlayBuilder {
         if let catalogs = try? bundled.catalogs(for: sourceLanguage) {
             for catalog in catalogs { sources[catalog.table] = catalog }
         }
+        // Each key's source shape is worked out once, whichever languages the release holds.
+        var shapes: [String: [String: ArgumentShape]] = [:]
         var overlay = ReleaseOverlay(release: manifest.release)
         var rejected: [RejectedValue] = []
         for payload in manifest.payloads {
@@ -75,12 +77,17 @@ struct OverlayBuilder {
             do throws(CompiledCatalogError) {
                 for key in try compiled.keys() {
                     guard let value = try compiled.value(forKey: key)?.localization else { continue }
-                    let reason: RejectedValue.Reason? =
-                        if let source, let entry = source[key] {
-                            checker.problem(with: value, language: payload.language, source: entry[sourceLanguage.identifier], key: key)
-                        } else {
-                            .unknownKey
-                        }
+                    let reason: RejectedValue.Reason?
+                    if let source, let entry = source[key] {
+                        let expected = shapes[payload.table]?[key] ?? {
+                            let shape = ArgumentShape(source: entry[sourceLanguage.identifier], key: key)
+                            shapes[payload.table, default: [:]][key] = shape
+                            return shape
+                        }()
+                        reason = checker.problem(with: value, expected: expected)
+                    } else {
+                        reason = .unknownKey
+                    }
                     if let reason {
                         rejected.append(RejectedValue(table: payload.table, language: payload.language, key: key, reason: reason))
                         if let earlier = previous.values[payload.language]?[payload.table]?[key] { values[key] = earlier }

@@ -39,8 +39,9 @@ public final class UpdatableLocalizationSource: LocalizationSource {
 
     public func catalogs(for language: Language) throws -> [Catalog] {
         let tables = overlay.withLock { $0.values[language] } ?? [:]
-        var catalogs = try bundled.availableLanguages().contains(language) ? try bundled.catalogs(for: language) : []
-        guard !tables.isEmpty else { return catalogs }
+        guard !tables.isEmpty else { return try bundled.catalogs(for: language) }
+        // A language only the release has may be one the bundled source cannot read at all.
+        var catalogs = (try? bundled.catalogs(for: language)) ?? []
         var placed: Set<String> = []
         for index in catalogs.indices {
             guard let values = tables[catalogs[index].table] else { continue }

@@ -53,9 +53,17 @@ struct ArgumentShape: Hashable, Sendable, CustomStringConvertible {
     /// The shape of every template in `localization`: its string unit, variations, and substitutions.
     init(_ localization: Localization) {
         visit(localization)
-        for (_, substitution) in localization.substitutions ?? OrderedMap() {
-            if let variations = substitution.variations { visit(variations, substitutions: nil) }
+        if let substitutions = localization.substitutions {
+            for (_, substitution) in substitutions {
+                if let variations = substitution.variations { visit(variations, substitutions: nil) }
+            }
         }
+    }
+
+    /// The shape of a key's bundled source value: its source-language localization, else the
+    /// key itself (a String Catalog key is its own source text).
+    init(source: Localization?, key: String) {
+        if let source { self.init(source) } else { self.init(template: key) }
     }
 
     /// The shape of a key standing in for its own source value.
@@ -66,7 +74,7 @@ struct ArgumentShape: Hashable, Sendable, CustomStringConvertible {
     private mutating func visit(_ localization: Localization, substitutions: OrderedMap<String, Substitution>? = nil) {
         let substitutions = localization.substitutions ?? substitutions
         if let unit = localization.stringUnit { scan(unit.value, substitutions: substitutions) }
-        for value in localization.stringSet?.values ?? [] { scan(value, substitutions: substitutions) }
+        if let set = localization.stringSet { for value in set.values { scan(value, substitutions: substitutions) } }
         if let variations = localization.variations { visit(variations, substitutions: substitutions) }
     }
 
@@ -79,6 +87,8 @@ struct ArgumentShape: Hashable, Sendable, CustomStringConvertible {
     }
 
     private mutating func scan(_ template: String, substitutions: OrderedMap<String, Substitution>?) {
+        // Most values hold neither a conversion nor a placeholder.
+        guard template.utf8.contains(where: { $0 == 0x25 || $0 == 0x7B }) else { return }
         var next = 1
         for token in FormatTemplateScanner.tokens(in: template) {
             switch token {
@@ -157,14 +167,12 @@ struct UpdateChecker {
     /// The most UTF-8 bytes of text one value may hold, over all its variants.
     let maximumValueBytes: Int
 
-    /// Why `value` (of `key` in `table`, `language`) must not be applied, or `nil` when it may be.
-    /// - Parameter source: The bundled source value of the key: its source-language
-    ///   localization, else the key itself (a String Catalog key is its own source text).
-    func problem(with value: Localization, language: Language, source: Localization?, key: String) -> RejectedValue.Reason? {
+    /// Why `value` must not be applied, or `nil` when it may be.
+    /// - Parameter expected: The shape of the key's bundled source value (``ArgumentShape/init(source:key:)``).
+    func problem(with value: Localization, expected: ArgumentShape) -> RejectedValue.Reason? {
         let bytes = Self.textBytes(value)
         if bytes > maximumValueBytes { return .tooLarge(bytes: bytes, limit: maximumValueBytes) }
         if let problem = Self.pluralProblem(value) { return .pluralCategory(problem) }
-        let expected = source.map(ArgumentShape.init) ?? ArgumentShape(template: key)
         let found = ArgumentShape(value)
         if expected != found { return .placeholders(expected: expected.description, found: found.description) }
         return nil
@@ -172,9 +180,10 @@ struct UpdateChecker {
 
     static func textBytes(_ localization: Localization) -> Int {
         var total = localization.stringUnit?.value.utf8.count ?? 0
-        for value in localization.stringSet?.values ?? [] { total += value.utf8.count }
+        if let set = localization.stringSet { for value in set.values { total += value.utf8.count } }
         if let variations = localization.variations { total += textBytes(variations) }
-        for (name, substitution) in localization.substitutions ?? OrderedMap() {
+        guard let substitutions = localization.substitutions else { return total }
+        for (name, substitution) in substitutions {
             total += name.utf8.count
             if let variations = substitution.variations { total += textBytes(variations) }
         }
@@ -192,7 +201,8 @@ struct UpdateChecker {
     /// A plural variation with a category CLDR does not define, or without `other`.
     static func pluralProblem(_ localization: Localization) -> String? {
         if let variations = localization.variations, let problem = pluralProblem(variations) { return problem }
-        for (name, substitution) in localization.substitutions ?? OrderedMap() {
+        guard let substitutions = localization.substitutions else { return nil }
+        for (name, substitution) in substitutions {
             if let variations = substitution.variations, let problem = pluralProblem(variations) {
                 return "substitution \(Diagnostic.quoted(name)): \(problem)"
             }

@@ -10,6 +10,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [
         .package(name: "Parlance", path: "../.."),
+        // Only for quiz-live, which applies a signed release while the app runs.
+        .package(name: "ParlanceRemote", path: "../../Integrations/ParlanceRemote"),
     ],
     targets: [
         // A component library: asks for keys through LocalizationProvider, ships no translations.
@@ -30,7 +32,23 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "quiz", dependencies: ["QuizKit"]),
-        .testTarget(name: "QuizKitTests", dependencies: ["QuizKit", "QuizUI"]),
+        // Publishes a release fixing the French title and applies it live, then rolls back.
+        .executableTarget(
+            name: "quiz-live",
+            dependencies: [
+                "QuizKit",
+                .product(name: "ParlanceRemote", package: "ParlanceRemote"),
+                .product(name: "ParlanceReleaseTooling", package: "ParlanceRemote"),
+            ]
+        ),
+        .testTarget(
+            name: "QuizKitTests",
+            dependencies: [
+                "QuizKit", "QuizUI",
+                .product(name: "ParlanceRemote", package: "ParlanceRemote"),
+                .product(name: "ParlanceReleaseTooling", package: "ParlanceRemote"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,16 +25,24 @@ public final class QuizApp: Sendable {
         return isNested ? nested : base
     }
 
+    /// The catalogs the app ships: the compiled pack when it is fresh, the catalogs otherwise.
+    public static func bundledSource() -> any LocalizationSource {
+        FolderLocalizationSource(folder: bundle)
+    }
+
     /// - Parameters:
     ///   - store: Where the language choice is remembered.
     ///   - preferredLanguages: The device's languages (injected so tests can vary them).
+    ///   - source: Where strings come from; by default ``bundledSource()``. The `quiz-live`
+    ///     example passes a live-update source laid over it.
     public init(
         store: any LanguagePreferenceStore,
-        preferredLanguages: @escaping @Sendable () -> [Language] = Localizer.devicePreferredLanguages
+        preferredLanguages: @escaping @Sendable () -> [Language] = Localizer.devicePreferredLanguages,
+        source: (any LocalizationSource)? = nil
     ) throws {
         // The bundle holds the compiled pack and the catalogs below it; the localizer reads the
         // pack when it is fresh and the catalogs otherwise. Question pools live in Resources.
-        localizer = try Localizer(resourcesAt: Self.bundle, configuration: .init(
+        localizer = try Localizer(source: source ?? Self.bundledSource(), configuration: .init(
             defaultLanguage: "fr", preferenceStore: store, preferredLanguages: preferredLanguages,
             resourceDirectory: Self.resources))
         // The component library's keys resolve through this app's catalogs.

@@ -86,7 +86,8 @@ public final class ReleaseUpdater: Sendable {
         case upToDate
         /// The host's release is for other app versions.
         case otherAppVersion(release: Int)
-        /// The last check was less than ``Configuration/minimumCheckInterval`` ago; nothing was requested.
+        /// The last check was less than ``Configuration/minimumCheckInterval`` ago, or another
+        /// check is under way; nothing was requested.
         case tooSoon
     }
 
@@ -269,7 +270,8 @@ public final class ReleaseUpdater: Sendable {
             remember()
             return .upToDate
         }
-        if let highest = max(stored.highest ?? -1, source.release ?? -1) as Int?, highest >= 0, manifest.release <= highest {
+        let highest = max(stored.highest ?? -1, source.release ?? -1)
+        if highest >= 0, manifest.release <= highest {
             throw ReleaseError(
                 .downgrade, "the host offers release \(manifest.release); release \(highest) was already applied, so it is refused",
                 at: SourceLocation(file: origin + "/" + ReleaseManifest.fileName, line: 2, column: 9))
@@ -303,12 +305,13 @@ public final class ReleaseUpdater: Sendable {
             let builder = OverlayBuilder(
                 bundled: source.bundled, checker: UpdateChecker(maximumValueBytes: configuration.maximumValueBytes),
                 previous: source.current)
-            let (overlay, rejected) = try builder.overlay(of: verified.manifest, payloads: payloads, origin: origin)
-            let name = try store.save(verified, payloads: payloads)
             var stored = store.readState()
+            // Checked again under the lock: another check may have applied a release meanwhile.
             if let highest = stored.highest, verified.manifest.release <= highest {
                 throw ReleaseError(.downgrade, "release \(verified.manifest.release) is not above release \(highest), already applied")
             }
+            let (overlay, rejected) = try builder.overlay(of: verified.manifest, payloads: payloads, origin: origin)
+            let name = try store.save(verified, payloads: payloads)
             stored.current = name
             stored.highest = verified.manifest.release
             try store.writeState(stored)

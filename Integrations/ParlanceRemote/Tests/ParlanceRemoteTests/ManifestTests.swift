@@ -111,3 +111,49 @@ struct ManifestTests {
         #expect(try ReleasePublicKey(base64: " \(Fixture.key.publicKey.base64)\n") == Fixture.key.publicKey)
     }
 }
+
+@Suite("Transports without a server")
+struct FileTransportTests {
+    @Test("A folder serves a release; an unchanged manifest is a 304, a missing file a 404, a large one refused")
+    func folder() async throws {
+        let release = try Fixture.publish(Fixture.bundled(), release: 1)
+        let transport = FileReleaseTransport()
+        let manifest = release.appendingPathComponent("manifest.txt")
+        let first = try await transport.get(manifest, etag: nil, limit: 1 << 20, timeout: .seconds(1))
+        let bytes = try Data(contentsOf: manifest)
+        #expect(first.status == 200 && first.body == Array(bytes))
+        let second = try await transport.get(manifest, etag: first.etag, limit: 1 << 20, timeout: .seconds(1))
+        #expect(second.status == 304 && second.body.isEmpty)
+        let missing = try await #require(throws: ReleaseError.self) {
+            try await transport.get(release.appendingPathComponent("nope"), etag: nil, limit: 10, timeout: .seconds(1))
+        }
+        #expect(missing.status == 404)
+        let large = try await #require(throws: ReleaseError.self) { try await transport.get(manifest, etag: nil, limit: 10, timeout: .seconds(1)) }
+        #expect(large.kind == .tooLarge)
+    }
+
+    @Test("Retry-After reads seconds and HTTP dates, capped at a day; anything else is ignored")
+    func retryAfter() {
+        #expect(RetryAfter.seconds("7") == 7)
+        #expect(RetryAfter.seconds(" 120 ") == 120)
+        #expect(RetryAfter.seconds("999999999") == 86_400)
+        #expect(RetryAfter.seconds("soon") == nil)
+        #expect(RetryAfter.seconds("-3") == nil)
+        #expect(RetryAfter.seconds("Wed, 21 Oct 2015 07:28:00 GMT") == 0)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let later = RetryAfter.seconds(formatter.string(from: Date().addingTimeInterval(300)))
+        #expect(later.map { $0 > 290 && $0 <= 300 } == true, "\(String(describing: later))")
+    }
+
+    @Test("Backoff doubles per failure from the initial wait, caps at the maximum, and adds at most half again")
+    func backoff() {
+        for failures in 1...12 {
+            let wait = ReleaseUpdater.backoff(failures: failures, initial: .seconds(2), maximum: .seconds(60))
+            let base = min(2 * (1 << (failures - 1)), 60)
+            #expect(wait >= .seconds(base) && wait <= .seconds(Double(base) * 1.5), "\(failures): \(wait)")
+        }
+    }
+}

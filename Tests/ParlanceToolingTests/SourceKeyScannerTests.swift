@@ -47,6 +47,8 @@ struct SourceKeyScannerTests {
         #"NSLocalizedString(key, comment: "")"#,
         #"String(describing: "x")"#,
         #"let s = "plain""#,
+        #"entry["fr"] = .string("Le grand quiz")"#,
+        #"let v = Localization.string("Bonjour", state: .translated)"#,
     ])
     func notKeys(source: String) {
         #expect(Self.scan(source).isEmpty)

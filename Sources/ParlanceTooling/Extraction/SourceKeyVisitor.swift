@@ -26,7 +26,11 @@ final class SourceKeyVisitor: SyntaxVisitor {
                     record(key, at: literal, arguments, table: "table", comment: "comment", defaultValue: "default")
                 }
             case "string":
-                if let (literal, key) = firstLiteral(arguments, label: nil, interpolated: false) {
+                // `.string("…")` with no receiver, and `Localization.string("…")`, make a value;
+                // every lookup has a receiver (`localizer.string`, `LocalizationProvider.string`).
+                if let base = member.base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "Localization",
+                    let (literal, key) = firstLiteral(arguments, label: nil, interpolated: false)
+                {
                     record(key, at: literal, arguments, table: "table", comment: "comment", defaultValue: "default")
                 }
             default:

@@ -210,7 +210,8 @@ public final class ReleaseUpdater: Sendable {
     }
 
     /// Checks now, then every ``Configuration/checkInterval``, until the task is cancelled.
-    /// After a failure it waits the backoff instead (or what `Retry-After` asked, when longer).
+    /// After a failure it waits the backoff instead (or what `Retry-After` asked, when longer),
+    /// and never less than ``Configuration/minimumCheckInterval``.
     public func run() async {
         while !Task.isCancelled {
             _ = try? await check()

@@ -46,16 +46,18 @@ func liveUpdateBenchmarks() {
         setup: { () throws -> LiveUpdateFixture in try LiveUpdateFixture() }
     )
 
+    let lookUp = { (benchmark: Benchmark, fixture: LiveUpdateFixture) in
+        for index in benchmark.scaledIterations {
+            blackHole(fixture.localizer.string(fixture.keys[index % fixture.keys.count]))
+        }
+    }
+
     // A lookup on this thread while another thread applies releases back to back: the
     // lookups never wait for an update.
     Benchmark(
         "Live update: string(key) while releases are applied on another thread",
         configuration: ParlanceMetrics.fastCall,
-        closure: { (benchmark: Benchmark, fixture: LiveUpdateFixture) in
-            for index in benchmark.scaledIterations {
-                blackHole(fixture.localizer.string(fixture.keys[index % fixture.keys.count]))
-            }
-        },
+        closure: lookUp,
         setup: { () throws -> LiveUpdateFixture in
             let fixture = try LiveUpdateFixture()
             fixture.applyInBackground()
@@ -67,11 +69,7 @@ func liveUpdateBenchmarks() {
     Benchmark(
         "Live update: string(key), no update running (baseline)",
         configuration: ParlanceMetrics.fastCall,
-        closure: { (benchmark: Benchmark, fixture: LiveUpdateFixture) in
-            for index in benchmark.scaledIterations {
-                blackHole(fixture.localizer.string(fixture.keys[index % fixture.keys.count]))
-            }
-        },
+        closure: lookUp,
         setup: { () throws -> LiveUpdateFixture in try LiveUpdateFixture() }
     )
 }

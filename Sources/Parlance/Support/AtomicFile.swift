@@ -23,17 +23,9 @@ public enum AtomicFile {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = directory.appendingPathComponent(
             ".\(url.lastPathComponent).\(getpid()).\(writeCounter.wrappingAdd(1, ordering: .relaxed).oldValue).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw posixError(temporary) }
         do {
-            try writeAll(bytes, to: descriptor, file: temporary)
+            try writeFlushed(bytes, to: temporary)
         } catch {
-            close(descriptor)
-            unlink(temporary.path)
-            throw error
-        }
-        guard close(descriptor) == 0 else {
-            let error = posixError(temporary)
             unlink(temporary.path)
             throw error
         }
@@ -43,12 +35,32 @@ public enum AtomicFile {
             throw error
         }
         // Make the rename itself durable.
-        let directoryDescriptor = open(directory.path, O_RDONLY)
-        if directoryDescriptor >= 0 {
-            _ = fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
+        flushDirectory(directory)
         removeAbandonedTemporaryFiles(of: url)
+    }
+
+    /// Creates or truncates `url`, writes `bytes` and flushes them to disk before returning.
+    /// Not atomic by itself: for files written into a folder that is renamed into place whole
+    /// (live updates' release folders), or as the first step of ``replace(_:with:)``.
+    public static func writeFlushed(_ bytes: [UInt8], to url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw posixError(url) }
+        do {
+            try writeAll(bytes, to: descriptor, file: url)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        guard close(descriptor) == 0 else { throw posixError(url) }
+    }
+
+    /// Flushes a folder's entries (a rename or a new file in it) to disk; failures are ignored,
+    /// as some file systems cannot open a folder for it.
+    public static func flushDirectory(_ url: URL) {
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
     }
 
     /// Writes all of `bytes` and flushes them to disk; the caller closes the descriptor.

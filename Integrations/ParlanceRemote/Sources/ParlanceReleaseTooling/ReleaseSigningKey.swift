@@ -51,28 +51,20 @@ public struct ReleaseSigningKey: Sendable {
     /// Reads a key file.
     /// - Throws: ``ReleaseError`` (``ReleaseError/Kind/key``) naming the file.
     public init(contentsOf url: URL) throws(ReleaseError) {
-        let location = SourceLocationText(url.path)
         guard let data = try? Data(contentsOf: url), data.count < 4096, let text = String(data: data, encoding: .utf8) else {
-            throw ReleaseError(.key, "cannot read the private key", at: location.at(1, 1))
+            throw ReleaseError(.key, "cannot read the private key", at: SourceLocation(file: url.path, line: 1, column: 1))
         }
         let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard line.hasPrefix(Self.filePrefix) else {
-            throw ReleaseError(.key, "a private key file starts with \"\(Self.filePrefix)\"; is this the public key?", at: location.at(1, 1))
+            throw ReleaseError(.key, "a private key file starts with \"\(Self.filePrefix)\"; is this the public key?", at: SourceLocation(file: url.path, line: 1, column: 1))
         }
         guard let raw = Data(base64Encoded: String(line.dropFirst(Self.filePrefix.count))) else {
-            throw ReleaseError(.key, "the private key is not base64 text", at: location.at(1, Self.filePrefix.count + 1))
+            throw ReleaseError(.key, "the private key is not base64 text", at: SourceLocation(file: url.path, line: 1, column: Self.filePrefix.count + 1))
         }
         do {
             try self.init(rawRepresentation: raw)
         } catch {
-            throw ReleaseError(.key, error.message, at: location.at(1, Self.filePrefix.count + 1))
+            throw ReleaseError(.key, error.message, at: SourceLocation(file: url.path, line: 1, column: Self.filePrefix.count + 1))
         }
     }
-}
-
-/// Builds locations in one file.
-struct SourceLocationText {
-    let file: String
-    init(_ file: String) { self.file = file }
-    func at(_ line: Int, _ column: Int) -> Parlance.SourceLocation { .init(file: file, line: line, column: column) }
 }

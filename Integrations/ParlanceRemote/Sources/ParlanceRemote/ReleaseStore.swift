@@ -78,14 +78,14 @@ struct ReleaseStore: Sendable {
         let incoming = releasesURL.appendingPathComponent(".incoming-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         do {
             try FileManager.default.createDirectory(at: incoming.appendingPathComponent("payloads"), withIntermediateDirectories: true)
-            try Self.writeFlushed(verified.manifestBytes, to: incoming.appendingPathComponent(ReleaseManifest.fileName))
-            try Self.writeFlushed(verified.signatureBytes, to: incoming.appendingPathComponent(ReleaseSignature.fileName))
+            try AtomicFile.writeFlushed(verified.manifestBytes, to: incoming.appendingPathComponent(ReleaseManifest.fileName))
+            try AtomicFile.writeFlushed(verified.signatureBytes, to: incoming.appendingPathComponent(ReleaseSignature.fileName))
             for payload in verified.manifest.payloads {
                 guard let bytes = payloads[payload] else { continue }
-                try Self.writeFlushed(bytes, to: incoming.appendingPathComponent("payloads/\(payload.sha256).pcat"))
+                try AtomicFile.writeFlushed(bytes, to: incoming.appendingPathComponent("payloads/\(payload.sha256).pcat"))
             }
-            Self.flushFolder(incoming.appendingPathComponent("payloads"))
-            Self.flushFolder(incoming)
+            AtomicFile.flushDirectory(incoming.appendingPathComponent("payloads"))
+            AtomicFile.flushDirectory(incoming)
             // A folder of the same name holds the same manifest; it may be a kill's leftover
             // or the release applied before a rollback: replace it with what was just checked.
             if FileManager.default.fileExists(atPath: final.path) {
@@ -96,7 +96,7 @@ struct ReleaseStore: Sendable {
             guard rename(incoming.path, final.path) == 0 else {
                 throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: final.path])
             }
-            Self.flushFolder(releasesURL)
+            AtomicFile.flushDirectory(releasesURL)
         } catch let error as ReleaseError {
             try? FileManager.default.removeItem(at: incoming)
             throw error
@@ -130,26 +130,5 @@ struct ReleaseStore: Sendable {
             }
             try? FileManager.default.removeItem(at: releasesURL.appendingPathComponent(name))
         }
-    }
-
-    private static func writeFlushed(_ bytes: [UInt8], to url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
-        defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
-            written += result
-        }
-        guard fsync(descriptor) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
-    }
-
-    private static func flushFolder(_ url: URL) {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
     }
 }

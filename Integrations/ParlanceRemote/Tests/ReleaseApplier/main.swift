@@ -34,7 +34,7 @@ let configuration = ReleaseUpdater.Configuration(
     cacheDirectory: URL(fileURLWithPath: arguments[1]), minimumCheckInterval: .zero)
 let updater = ReleaseUpdater(
     bundled: InMemoryLocalizationSource([ApplierCatalog.make("Bonjour", keys: soakCount == nil ? 2000 : 50)]),
-    configuration: configuration, transport: FolderTransport())
+    configuration: configuration, transport: FileReleaseTransport())
 let localizer = try Localizer(
     source: updater.source, configuration: .init(defaultLanguage: "fr", preferredLanguages: { ["fr"] }, notificationCenter: nil))
 updater.attach(localizer)
@@ -79,13 +79,5 @@ enum ApplierCatalog {
             catalog["key.\(index)"] = filler
         }
         return catalog
-    }
-}
-
-/// Reads release files from a folder, as a host would serve them.
-struct FolderTransport: ReleaseTransport {
-    func get(_ url: URL, etag: String?, limit: Int, timeout: Duration) async throws(ReleaseError) -> ReleaseResponse {
-        guard let data = try? Data(contentsOf: url) else { throw ReleaseError(.httpStatus, "no such file", status: 404) }
-        return ReleaseResponse(status: 200, body: Array(data), etag: nil)
     }
 }

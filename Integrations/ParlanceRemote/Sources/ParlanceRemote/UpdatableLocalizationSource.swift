@@ -75,5 +75,4 @@ struct ReleaseOverlay: Sendable {
 
     var languages: [Language] { values.keys.sorted { $0.identifier < $1.identifier } }
 
-    var valueCount: Int { values.values.reduce(0) { $0 + $1.values.reduce(0) { $0 + $1.count } } }
 }

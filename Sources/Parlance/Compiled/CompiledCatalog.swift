@@ -102,6 +102,21 @@ public final class CompiledCatalog: @unchecked Sendable {
     /// Opening a file checks only its header, so an app's first string does not wait for a
     /// pass over the whole file; lookups stay bounds-checked whatever the content holds.
     public func validate() throws(CompiledCatalogError) {
+        try validate { _, _ in }
+    }
+
+    /// Checks the whole file as ``validate()`` does, and returns every entry's key and value, in
+    /// key order: what reading each key with ``value(forKey:)`` after validating gives, with
+    /// each value decoded once.
+    /// - Throws: ``CompiledCatalogError`` naming the byte offset of the first fault.
+    public func validatedEntries() throws(CompiledCatalogError) -> [(key: String, value: CompiledValue)] {
+        var entries: [(key: String, value: CompiledValue)] = []
+        entries.reserveCapacity(count)
+        try validate { entries.append(($0, $1)) }
+        return entries
+    }
+
+    private func validate(visiting visit: (String, CompiledValue) -> Void) throws(CompiledCatalogError) {
         let content = Layout.fnv1a(UnsafeRawBufferPointer(rebasing: bytes[Layout.headerSize...]))
         guard try word(Layout.contentChecksumField) == content else {
             throw error("the content's checksum does not match: the file is damaged", at: Layout.contentChecksumField)
@@ -133,7 +148,7 @@ public final class CompiledCatalog: @unchecked Sendable {
             guard entryIndex(forKey: key) == index else {
                 throw error("no slot of the index leads to \(Diagnostic.quoted(key))", at: entry)
             }
-            _ = try value(atEntry: index)
+            visit(key, try value(atEntry: index))
             previous = key
         }
     }
@@ -218,9 +233,14 @@ public final class CompiledCatalog: @unchecked Sendable {
     /// The string whose reference is at `offset`, checked for valid UTF-8.
     func string(at offset: Int) throws(CompiledCatalogError) -> String {
         let utf8 = try bytes(at: offset)
-        guard let text = String(validating: utf8, as: UTF8.self) else {
-            throw error("the string referenced here is not valid UTF-8", at: offset)
+        // Decoding repairs invalid UTF-8, so valid input is exactly what comes out. (This is
+        // several times faster here than `String(validating:as:)`, whose generic metadata is
+        // looked up on every call.)
+        var text = String(decoding: utf8, as: UTF8.self)
+        let same = text.withUTF8 { decoded in
+            decoded.count == utf8.count && (utf8.isEmpty || memcmp(decoded.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
         }
+        guard same else { throw error("the string referenced here is not valid UTF-8", at: offset) }
         return text
     }
 

@@ -135,9 +135,5 @@ public final class CompiledLocalizationSource: LocalizationSource {
 protocol CompiledTablesProviding: Sendable {
     /// The compiled files to read, or `nil`; and what was found wrong with compiled files that
     /// are not used (stale, another format version, an unreadable manifest).
-    func compiledSource() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic])
-}
-
-extension CompiledLocalizationSource: CompiledTablesProviding {
-    func compiledSource() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic]) { (self, []) }
+    func compiledSource() -> (source: (any CompiledTableSource)?, diagnostics: [Diagnostic])
 }

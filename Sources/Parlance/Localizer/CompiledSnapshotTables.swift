@@ -56,7 +56,7 @@ final class CompiledSnapshotTables: Sendable {
         var keys: Set<String> = []
         for layer in layers {
             guard let compiled = layer.tables.byTable[table] else { continue }
-            keys.formUnion(compiled.keys())
+            keys.formUnion(compiled.keysThroughBelow())
         }
         return keys
     }
@@ -101,10 +101,21 @@ final class CompiledLanguageLayer: Sendable {
         let byTable: [String: CompiledTableLayer]
         let defaultTable: CompiledTableLayer?
 
-        init(_ layers: [CompiledTableLayer]) {
+        /// The tables of `files`, in probe order: the files of one table are chained, each over
+        /// the next (`make` gets a file and the layer below it).
+        init(_ files: [ProbedTable], make: (ProbedTable, CompiledTableLayer?) -> CompiledTableLayer) {
+            var order: [String] = []
+            var filesByTable: [String: [ProbedTable]] = [:]
+            for file in files {
+                if filesByTable[file.catalog.table] == nil { order.append(file.catalog.table) }
+                filesByTable[file.catalog.table, default: []].append(file)
+            }
             var byTable: [String: CompiledTableLayer] = [:]
-            // The first file of a table wins, as the first catalog does when reading catalogs.
-            for layer in layers where byTable[layer.catalog.table] == nil { byTable[layer.catalog.table] = layer }
+            for table in order {
+                var top: CompiledTableLayer?
+                for file in filesByTable[table, default: []].reversed() { top = make(file, top) }
+                byTable[table] = top
+            }
             self.byTable = byTable
             self.defaultTable = byTable[LanguageSnapshot.defaultTable]
             let few = byTable.count <= 8 ? Array(byTable) : []
@@ -130,7 +141,8 @@ final class CompiledLanguageLayer: Sendable {
 /// One compiled file in one snapshot: the file, its plain values when it is in the snapshot's
 /// own language, and the other values looked up in it so far, each decoded once and published
 /// with a compare-and-swap, so lookups take no lock. The cache holds at most one value per key
-/// the file has.
+/// the file has. A key the file lacks, or excludes, is looked up in the file below it (the
+/// next file of the same table and language), if there is one.
 final class CompiledTableLayer: @unchecked Sendable {
     // @unchecked: `slots` is written only by compare-and-swap and freed in deinit.
     let catalog: CompiledCatalog
@@ -141,6 +153,10 @@ final class CompiledTableLayer: @unchecked Sendable {
     /// Whether the language is outside the snapshot language's own CLDR chain.
     let isFallback: Bool
     let device: DeviceClass
+    /// The next file of the same table and language, probed for keys this one lacks or excludes.
+    let below: CompiledTableLayer?
+    /// One flag per entry, set for the entries whose values are passed over; empty when none are.
+    private let excluded: ContiguousArray<Bool>
     private let report: @Sendable (CompiledCatalogError) -> Void
     /// In the snapshot's own language, every plain value decoded when the layer is made (a
     /// contiguous array, so the lookup most calls make reads one element); empty otherwise.
@@ -155,16 +171,29 @@ final class CompiledTableLayer: @unchecked Sendable {
     }
 
     init(
-        catalog: CompiledCatalog, isOwn: Bool, isFallback: Bool, device: DeviceClass,
+        _ file: ProbedTable, below: CompiledTableLayer? = nil, isOwn: Bool, isFallback: Bool, device: DeviceClass,
         report: @escaping @Sendable (CompiledCatalogError) -> Void
     ) {
+        let catalog = file.catalog
         self.catalog = catalog
         self.language = Language(catalog.language) ?? "und"
         self.isOwn = isOwn
         self.isFallback = isFallback
         self.device = device
+        self.below = below
         self.report = report
-        plainValues = isOwn ? catalog.plainValues() : []
+        var excluded = ContiguousArray<Bool>()
+        var plainValues = isOwn ? catalog.plainValues() : []
+        if !file.excludedKeys.isEmpty {
+            excluded = ContiguousArray(repeating: false, count: catalog.count)
+            for key in file.excludedKeys {
+                guard let index = catalog.entryIndex(forKey: key) else { continue }
+                excluded[index] = true
+                if index < plainValues.count { plainValues[index] = nil }
+            }
+        }
+        self.excluded = excluded
+        self.plainValues = plainValues
         slots = .allocate(capacity: max(catalog.count, 1))
         for index in 0..<catalog.count { (slots + index).initialize(to: Atomic(0)) }
     }
@@ -178,11 +207,20 @@ final class CompiledTableLayer: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// The value of `key`, or `nil` when the file does not hold it (or holds it damaged).
+    /// The value of `key`, or `nil` when neither the file nor those below it hold it (or hold it
+    /// damaged).
     @inline(__always)
     func value(_ key: String) -> ResolvedValue? {
-        guard let index = catalog.entryIndex(forKey: key) else { return nil }
-        if index < plainValues.count, let text = plainValues[index] { return .plain(text) }
+        if let index = catalog.entryIndex(forKey: key) {
+            if index < plainValues.count, let text = plainValues[index] { return .plain(text) }
+            if let value = storedValue(index) { return value }
+        }
+        return below?.value(key)
+    }
+
+    /// The value of entry `index`, decoded once; `nil` when it is excluded or damaged.
+    private func storedValue(_ index: Int) -> ResolvedValue? {
+        if !excluded.isEmpty, excluded[index] { return nil }
         let bits = slots[index].load(ordering: .acquiring)
         if bits != 0 { return Unmanaged<Decoded>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).takeUnretainedValue().value }
         return decode(index)
@@ -227,8 +265,18 @@ final class CompiledTableLayer: @unchecked Sendable {
         (0..<catalog.count).reduce(0) { $0 + (slots[$1].load(ordering: .acquiring) == 0 ? 0 : 1) }
     }
 
-    /// Every key of the file that reads.
+    /// Every key of the file that reads and is not excluded.
     func keys() -> [String] {
-        (0..<catalog.count).compactMap { try? catalog.key(atEntry: $0) }
+        (0..<catalog.count).compactMap { index in
+            if !excluded.isEmpty, excluded[index] { return nil }
+            return try? catalog.key(atEntry: index)
+        }
+    }
+
+    /// Every key this file and those below it answer for.
+    func keysThroughBelow() -> Set<String> {
+        var keys = Set(keys())
+        if let below { keys.formUnion(below.keysThroughBelow()) }
+        return keys
     }
 }

@@ -242,10 +242,16 @@ extension Localization {
 /// `snapshot(for:)` reads it without a lock. Small: one entry per available language (plus
 /// the default) and per pseudo style.
 final class SnapshotCache: Sendable {
+    /// The source's languages when the snapshots were made: a reload lists them again.
+    let matcher: LanguageMatcher
     let byLanguage: [Language: SnapshotStorage]
     let byStyle: [PseudoLocalization.Style: SnapshotStorage]
 
-    init(byLanguage: [Language: SnapshotStorage] = [:], byStyle: [PseudoLocalization.Style: SnapshotStorage] = [:]) {
+    init(
+        matcher: LanguageMatcher, byLanguage: [Language: SnapshotStorage] = [:],
+        byStyle: [PseudoLocalization.Style: SnapshotStorage] = [:]
+    ) {
+        self.matcher = matcher
         self.byLanguage = byLanguage
         self.byStyle = byStyle
     }
@@ -253,12 +259,12 @@ final class SnapshotCache: Sendable {
     func adding(_ storage: SnapshotStorage, for language: Language) -> SnapshotCache {
         var byLanguage = byLanguage
         byLanguage[language] = storage
-        return SnapshotCache(byLanguage: byLanguage, byStyle: byStyle)
+        return SnapshotCache(matcher: matcher, byLanguage: byLanguage, byStyle: byStyle)
     }
 
     func adding(_ storage: SnapshotStorage, for style: PseudoLocalization.Style) -> SnapshotCache {
         var byStyle = byStyle
         byStyle[style] = storage
-        return SnapshotCache(byLanguage: byLanguage, byStyle: byStyle)
+        return SnapshotCache(matcher: matcher, byLanguage: byLanguage, byStyle: byStyle)
     }
 }

@@ -77,7 +77,7 @@ public final class FolderLocalizationSource: LocalizationSource {
     }
 
     public func availableLanguages() throws -> [Language] {
-        if let compiled = compiledSource().source { return compiled.availableLanguages() }
+        if let compiled = freshCompiledSource().source { return compiled.availableLanguages() }
         var languages: [Language] = []
         func add(_ tag: String) {
             if let language = Language(tag), !languages.contains(language) { languages.append(language) }
@@ -91,7 +91,7 @@ public final class FolderLocalizationSource: LocalizationSource {
     }
 
     public func sourceLanguages() throws -> [Language] {
-        if let compiled = compiledSource().source { return compiled.sourceLanguages() }
+        if let compiled = freshCompiledSource().source { return compiled.sourceLanguages() }
         var languages: [Language] = []
         for tag in try loadStringCatalogs().map(\.sourceLanguage) + [sourceLanguage].compactMap({ $0 }) {
             if let language = Language(tag), !languages.contains(language) { languages.append(language) }
@@ -100,7 +100,7 @@ public final class FolderLocalizationSource: LocalizationSource {
     }
 
     public func catalogs(for language: Language) throws -> [Catalog] {
-        if let compiled = compiledSource().source { return try compiled.catalogs(for: language) }
+        if let compiled = freshCompiledSource().source { return try compiled.catalogs(for: language) }
         var catalogs = try loadStringCatalogs()
         for lproj in try lprojFolders() where Language(lproj.deletingPathExtension().lastPathComponent) == language {
             let tables = try ResourceFolderReader.read(at: lproj, sourceLanguage: sourceLanguage)
@@ -112,8 +112,12 @@ public final class FolderLocalizationSource: LocalizationSource {
         return catalogs
     }
 
+    /// The compiled catalogs a ``Localizer`` over this folder reads in place: those in the folder
+    /// or a folder directly inside it, when they are fresh; `nil` when the catalogs are read instead.
+    public var freshCompiledCatalogs: CompiledLocalizationSource? { freshCompiledSource().source }
+
     /// The fresh compiled catalogs in the folder or a folder directly inside it, decided once.
-    func compiledSource() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic]) {
+    func freshCompiledSource() -> (source: CompiledLocalizationSource?, diagnostics: [Diagnostic]) {
         if let decided = compiled.withLock({ $0 }) { return decided }
         let decided = findCompiled()
         return compiled.withLock { cached in
@@ -195,6 +199,15 @@ public final class FolderLocalizationSource: LocalizationSource {
 public struct LocalizationSourceError: Error, CustomStringConvertible, Sendable {
     public var diagnostic: Diagnostic
     public var description: String { diagnostic.description }
+
+    /// An error saying what `diagnostic` says: a source of your own throws one so a localizer
+    /// reports the file, line and column in ``Localizer/diagnostics``.
+    public init(diagnostic: Diagnostic) { self.diagnostic = diagnostic }
 }
 
-extension FolderLocalizationSource: CompiledTablesProviding {}
+extension FolderLocalizationSource: CompiledTablesProviding {
+    func compiledSource() -> (source: (any CompiledTableSource)?, diagnostics: [Diagnostic]) {
+        let (source, diagnostics) = freshCompiledSource()
+        return (source, diagnostics)
+    }
+}

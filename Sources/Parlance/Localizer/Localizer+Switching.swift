@@ -34,34 +34,49 @@ extension Localizer {
             reason: reason, contentChanged: switched.replaced != switched.new))
     }
 
-    /// Reads every catalog again (after an update was downloaded, say) and rebuilds the
-    /// current snapshot. Lookups go on during the reload and see the old tables until the
-    /// new ones are complete; the old snapshots are freed once no lookup still reads them.
-    /// Observers then hear of a ``LanguageChange`` whose ``LanguageChange/reason`` is
-    /// ``LanguageChange/Reason/reload``.
+    /// Lists the source's languages and reads every catalog again (after an update was
+    /// downloaded, say), and rebuilds the current snapshot. Lookups go on during the reload
+    /// and see the old tables until the new ones are complete; the old snapshots are freed
+    /// once no lookup still reads them. Observers then hear of a ``LanguageChange`` whose
+    /// ``LanguageChange/reason`` is ``LanguageChange/Reason/reload``.
+    ///
+    /// The selection is resolved again against the languages listed now: a language the source
+    /// gained (a live update that adds German, say) is shown at once to a user who chose it, or
+    /// whose device prefers it; one the source lost gives way as at start-up. The stored choice
+    /// is left as it is.
     public func reload() {
+        let listed: [Language]
+        do {
+            listed = try source.availableLanguages()
+        } catch {
+            state.withLock { $0.append(Diagnostic(.warning, "cannot list the languages again: \(error); keeping the ones listed before.")) }
+            listed = availableLanguages
+        }
+        let matcher = LanguageMatcher(available: listed)
         loadLock.withLock { _ in
             state.withLock { state in
                 state.catalogs = [:]
                 state.generation &+= 1
-                cache.replace(with: SnapshotCache())
+                cache.replace(with: SnapshotCache(matcher: matcher))
             }
         }
         while true {
-            let (language, selection, generation) = state.withLock { ($0.language, $0.selection, $0.generation) }
+            let (old, selection, generation) = state.withLock { ($0.language, $0.selection, $0.generation) }
+            let language = Self.resolve(selection, matcher: self.matcher, configuration: configuration)
             let storage = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: language) }
             let outcome = state.withLock { state -> Bool? in
                 // Another reload meanwhile: build again from its catalogs.
                 guard state.generation == generation else { return nil }
                 // A switch meanwhile made its own snapshot, from the same catalogs, current.
-                guard state.language == language, state.selection == selection else { return false }
+                guard state.language == old, state.selection == selection else { return false }
+                state.language = language
                 current.replace(with: storage)
                 return true
             }
             guard let outcome else { continue }
             if outcome {
                 announce(LanguageChange(
-                    oldLanguage: language, newLanguage: language, selection: selection, reason: .reload, contentChanged: true))
+                    oldLanguage: old, newLanguage: language, selection: selection, reason: .reload, contentChanged: true))
             }
             return
         }
@@ -137,6 +152,7 @@ extension Localizer {
     /// available language, so a key any catalog holds is never shown as the key.
     /// `preferredCount` counts the languages before the last-resort ones.
     func fallbackChain(for language: Language) -> (chain: [Language], ownCount: Int, preferredCount: Int) {
+        let matcher = self.matcher
         var chain = matcher.fallbackChain(for: language)
         let ownCount = chain.count
         func add(_ candidate: Language) {
@@ -145,7 +161,7 @@ extension Localizer {
         matcher.fallbackChain(for: configuration.defaultLanguage).forEach(add)
         sourceLanguages.forEach(add)
         let preferredCount = chain.count
-        availableLanguages.forEach(add)
+        matcher.available.forEach(add)
         return (chain, ownCount, preferredCount)
     }
 
@@ -190,7 +206,7 @@ extension Localizer {
 
     /// A snapshot over compiled files: the preferred languages' files opened now (and the shown
     /// language's plain values decoded), the last-resort languages' when a lookup first reaches them.
-    private func compiledStorage(for language: Language, from source: CompiledLocalizationSource) -> SnapshotStorage {
+    private func compiledStorage(for language: Language, from source: any CompiledTableSource) -> SnapshotStorage {
         let (chain, ownCount, preferredCount) = fallbackChain(for: language)
         let device = configuration.device
         // Weak to the state, not the localizer: see `changes()`.
@@ -199,19 +215,19 @@ extension Localizer {
         }
         let layers = chain.enumerated().map { index, candidate in
             CompiledLanguageLayer(language: candidate) {
-                let files: [CompiledCatalog]
+                let files: [ProbedTable]
                 do {
-                    files = try source.compiledTables(for: candidate)
+                    files = try source.probedTables(for: candidate)
                 } catch {
                     report((error as? LocalizationSourceError)?.diagnostic
                         ?? Diagnostic(.error, "cannot load the compiled catalogs for \(candidate): \(error)."))
                     files = []
                 }
-                return CompiledLanguageLayer.LayerTables(files.map { file in
+                return CompiledLanguageLayer.LayerTables(files) { file, below in
                     CompiledTableLayer(
-                        catalog: file, isOwn: candidate == language, isFallback: index >= ownCount, device: device,
+                        file, below: below, isOwn: candidate == language, isFallback: index >= ownCount, device: device,
                         report: { report($0.diagnostic) })
-                })
+                }
             }
         }
         let tables = CompiledSnapshotTables(layers: layers, preferredCount: preferredCount)

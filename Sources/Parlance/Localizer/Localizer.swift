@@ -82,14 +82,21 @@ public final class Localizer: Sendable {
 
     let source: any LocalizationSource
     let configuration: Configuration
-    /// The languages the source holds.
-    public let availableLanguages: [Language]
-    let matcher: LanguageMatcher
+    /// The languages the source holds: listed when the localizer is made and again by each
+    /// ``reload()``, so a language a live update adds can be chosen without a relaunch.
+    /// Views that read it re-render after a reload, as they do for strings.
+    public var availableLanguages: [Language] {
+        registrar.access(self, keyPath: Self.languageKeyPath)
+        return matcher.available
+    }
+    /// Matches requested languages against ``availableLanguages``.
+    var matcher: LanguageMatcher { cache.read { $0.matcher } }
     /// The snapshot lookups use: read without a lock, reclaimed once no lookup can hold it.
     let current: ReclaimingReference<SnapshotStorage>
-    /// The snapshots made so far, read without a lock by `snapshot(for:)`; replaced (under
-    /// the state lock) when one is added or a reload empties it.
-    let cache = ReclaimingReference(SnapshotCache())
+    /// The snapshots made so far and the languages they were made over, read without a lock
+    /// by `snapshot(for:)`; replaced (under the state lock) when one is added or a reload
+    /// empties it.
+    let cache: ReclaimingReference<SnapshotCache>
     let state: Locked<State>
     /// Serialises loading so each language's tables load once; lookups never take it.
     let loadLock = Locked<Void>(())
@@ -118,18 +125,21 @@ public final class Localizer: Sendable {
 
     /// The languages the catalogs' keys are written in; every fallback chain ends with them.
     let sourceLanguages: [Language]
-    /// The compiled catalogs snapshots read in place, when the source has fresh ones.
-    let compiled: CompiledLocalizationSource?
+    /// The compiled tables snapshots read in place: the source's own, or the fresh ones it found.
+    let compiled: (any CompiledTableSource)?
 
     init(source: any LocalizationSource, available: [Language], configuration: Configuration) {
         self.source = source
         self.configuration = configuration
-        self.availableLanguages = available
-        self.matcher = LanguageMatcher(available: available)
+        let matcher = LanguageMatcher(available: available)
+        self.cache = ReclaimingReference(SnapshotCache(matcher: matcher))
         self.reporter = configuration.missingKeyHandler.map { MissingKeyReporter(handler: $0) }
         let (selection, diagnostics) = Self.storedSelection(configuration.preferenceStore, matcher: matcher)
         let language = Self.resolve(selection, matcher: matcher, configuration: configuration)
-        let (compiled, compiledDiagnostics) = (source as? any CompiledTablesProviding)?.compiledSource() ?? (nil, [])
+        let (compiled, compiledDiagnostics): ((any CompiledTableSource)?, [Diagnostic]) =
+            if let direct = source as? any CompiledTableSource { (direct, []) } else {
+                (source as? any CompiledTablesProviding)?.compiledSource() ?? (nil, [])
+            }
         self.compiled = compiled
         var initial = State(selection: selection, language: language)
         initial.diagnostics = diagnostics + compiledDiagnostics
@@ -142,8 +152,8 @@ public final class Localizer: Sendable {
         current.replace(with: first)
     }
 
-    /// Whether the localizer reads compiled catalogs in place (a pack or a compiled folder that
-    /// was fresh), rather than catalogs it parsed. An app can check in a test that its build
+    /// Whether the localizer reads compiled catalogs in place (a pack, a compiled folder that
+    /// was fresh, or any ``CompiledTableSource``), rather than catalogs it parsed. An app can check in a test that its build
     /// plugin's pack is found; ``diagnostics`` says why compiled files were passed over.
     public var readsCompiledCatalogs: Bool { compiled != nil }
 

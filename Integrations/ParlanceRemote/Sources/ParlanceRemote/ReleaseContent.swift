@@ -33,12 +33,13 @@ struct VerifiedManifest: Sendable {
     }
 }
 
-/// Turns verified payloads into the values laid over the bundled catalogs, checking each
-/// value against the bundled source.
+/// Turns verified payloads into the files laid over the bundled catalogs, checking each value
+/// against the bundled source. The payloads stay compiled: a value is decoded only to be
+/// checked, and a rejected one is passed over in place (``ProbedTable/excludedKeys``).
 struct OverlayBuilder {
-    let bundled: any LocalizationSource
+    let source: UpdatableLocalizationSource
     let checker: UpdateChecker
-    /// The values of the release applied before: a rejected value keeps the earlier one.
+    /// The release applied before: a rejected value keeps the value it showed.
     let previous: ReleaseOverlay
 
     /// The overlay of `manifest`, and the values left out.
@@ -47,22 +48,17 @@ struct OverlayBuilder {
     func overlay(
         of manifest: ReleaseManifest, payloads: [ReleaseManifest.Payload: [UInt8]], origin: String
     ) throws(ReleaseError) -> (ReleaseOverlay, [RejectedValue]) {
-        let sourceLanguage = (try? bundled.sourceLanguages().first) ?? manifest.sourceLanguages.first ?? Language("en")
-        var sources: [String: Catalog] = [:]
-        if let catalogs = try? bundled.catalogs(for: sourceLanguage) {
-            for catalog in catalogs { sources[catalog.table] = catalog }
-        }
-        // Each key's source shape is worked out once, whichever languages the release holds.
-        var shapes: [String: [String: ArgumentShape]] = [:]
+        let sourceLanguage = (try? source.bundled.sourceLanguages().first) ?? manifest.sourceLanguages.first ?? Language("en")
         var overlay = ReleaseOverlay(release: manifest.release)
         var rejected: [RejectedValue] = []
         for payload in manifest.payloads {
             guard let bytes = payloads[payload] else { continue }
             let location = SourceLocation(file: origin + "/" + payload.path, line: 1, column: 1)
             let compiled: CompiledCatalog
+            let entries: [(key: String, value: CompiledValue)]
             do {
                 compiled = try CompiledCatalog(bytes: bytes, path: location.file)
-                try compiled.validate()
+                entries = try compiled.validatedEntries()
             } catch {
                 throw ReleaseError(.malformedPayload, "the payload is no compiled catalog: \(error.diagnostic.message)", at: location)
             }
@@ -72,33 +68,37 @@ struct OverlayBuilder {
                     "the payload holds \(compiled.table) in \(compiled.language); the manifest lists it as \(payload.table) in \(payload.language)",
                     at: location)
             }
-            let source = sources[payload.table]
-            var values: [String: Localization] = [:]
-            do throws(CompiledCatalogError) {
-                for key in try compiled.keys() {
-                    guard let value = try compiled.value(forKey: key)?.localization else { continue }
-                    let reason: RejectedValue.Reason?
-                    if let source, let entry = source[key] {
-                        let expected = shapes[payload.table]?[key] ?? {
-                            let shape = ArgumentShape(source: entry[sourceLanguage.identifier], key: key)
-                            shapes[payload.table, default: [:]][key] = shape
-                            return shape
-                        }()
-                        reason = checker.problem(with: value, expected: expected)
+            var excluded: Set<String> = []
+            var carried = Catalog(table: payload.table, sourceLanguage: sourceLanguage.identifier)
+            for (key, value) in entries {
+                let reason: RejectedValue.Reason? =
+                    if let expected = source.sourceShape(
+                        table: payload.table, key: key, sourceLanguage: sourceLanguage, language: payload.language)
+                    {
+                        checker.problem(with: value, expected: expected)
                     } else {
-                        reason = .unknownKey
+                        .unknownKey
                     }
-                    if let reason {
-                        rejected.append(RejectedValue(table: payload.table, language: payload.language, key: key, reason: reason))
-                        if let earlier = previous.values[payload.language]?[payload.table]?[key] { values[key] = earlier }
-                    } else {
-                        values[key] = value
-                    }
+                guard let reason else { continue }
+                rejected.append(RejectedValue(table: payload.table, language: payload.language, key: key, reason: reason))
+                excluded.insert(key)
+                if let earlier = previous.value(of: key, table: payload.table, language: payload.language) {
+                    var entry = CatalogEntry()
+                    entry[payload.language.identifier] = earlier.localization
+                    carried[key] = entry
                 }
-            } catch {
-                throw ReleaseError(.malformedPayload, "the payload is no compiled catalog: \(error.diagnostic.message)", at: location)
             }
-            if !values.isEmpty { overlay.values[payload.language, default: [:]][payload.table] = values }
+            var files = [ProbedTable(compiled, excluding: excluded)]
+            if !carried.entries.isEmpty {
+                // The earlier values were checked when their release was applied.
+                do {
+                    let bytes = try CompiledCatalogWriter.bytes(for: carried, language: payload.language)
+                    files.append(ProbedTable(try CompiledCatalog(bytes: bytes, path: location.file + " (values kept)")))
+                } catch {
+                    throw ReleaseError(.malformedPayload, "cannot keep the earlier values of rejected keys: \(error)", at: location)
+                }
+            }
+            overlay.tables[payload.language, default: []] += files
         }
         return (overlay, rejected)
     }

@@ -304,7 +304,7 @@ public final class ReleaseUpdater: Sendable {
     func apply(_ verified: VerifiedManifest, payloads: [ReleaseManifest.Payload: [UInt8]], origin: String) throws(ReleaseError) -> CheckResult {
         let rejected = try applyLock.withLock { _ throws(ReleaseError) -> [RejectedValue] in
             let builder = OverlayBuilder(
-                bundled: source.bundled, checker: UpdateChecker(maximumValueBytes: configuration.maximumValueBytes),
+                source: source, checker: UpdateChecker(maximumValueBytes: configuration.maximumValueBytes),
                 previous: source.current)
             var stored = store.readState()
             // Checked again under the lock: another check may have applied a release meanwhile.
@@ -347,7 +347,7 @@ public final class ReleaseUpdater: Sendable {
             payloads[payload] = bytes
         }
         let builder = OverlayBuilder(
-            bundled: source.bundled, checker: UpdateChecker(maximumValueBytes: configuration.maximumValueBytes), previous: .empty)
+            source: source, checker: UpdateChecker(maximumValueBytes: configuration.maximumValueBytes), previous: .empty)
         return try builder.overlay(of: verified.manifest, payloads: payloads, origin: origin)
     }
 

@@ -51,46 +51,51 @@ struct ArgumentShape: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The shape of every template in `localization`: its string unit, variations, and substitutions.
-    init(_ localization: Localization) {
-        visit(localization)
+    /// - Parameter tokens: Templates already scanned (a compiled value stores its tokens), by text.
+    init(_ localization: Localization, tokens: [String: [FormatToken]] = [:]) {
+        visit(localization, tokens: tokens)
         if let substitutions = localization.substitutions {
             for (_, substitution) in substitutions {
-                if let variations = substitution.variations { visit(variations, substitutions: nil) }
+                if let variations = substitution.variations { visit(variations, substitutions: nil, tokens: tokens) }
             }
         }
     }
 
-    /// The shape of a key's bundled source value: its source-language localization, else the
-    /// key itself (a String Catalog key is its own source text).
-    init(source: Localization?, key: String) {
-        if let source { self.init(source) } else { self.init(template: key) }
+    /// The shape of a compiled value.
+    init(_ value: CompiledValue) {
+        switch value {
+        case .plain(let text): self.init(template: text)
+        case .message(let message): self.init(message.localization, tokens: message.templates)
+        }
     }
 
     /// The shape of a key standing in for its own source value.
     init(template: String) {
-        scan(template, substitutions: nil)
+        scan(template, substitutions: nil, tokens: [:])
     }
 
-    private mutating func visit(_ localization: Localization, substitutions: OrderedMap<String, Substitution>? = nil) {
+    private typealias Tokens = [String: [FormatToken]]
+
+    private mutating func visit(_ localization: Localization, substitutions: OrderedMap<String, Substitution>? = nil, tokens: Tokens) {
         let substitutions = localization.substitutions ?? substitutions
-        if let unit = localization.stringUnit { scan(unit.value, substitutions: substitutions) }
-        if let set = localization.stringSet { for value in set.values { scan(value, substitutions: substitutions) } }
-        if let variations = localization.variations { visit(variations, substitutions: substitutions) }
+        if let unit = localization.stringUnit { scan(unit.value, substitutions: substitutions, tokens: tokens) }
+        if let set = localization.stringSet { for value in set.values { scan(value, substitutions: substitutions, tokens: tokens) } }
+        if let variations = localization.variations { visit(variations, substitutions: substitutions, tokens: tokens) }
     }
 
-    private mutating func visit(_ variations: Variations, substitutions: OrderedMap<String, Substitution>?) {
+    private mutating func visit(_ variations: Variations, substitutions: OrderedMap<String, Substitution>?, tokens: Tokens) {
         switch variations {
-        case .plural(let forms): for form in forms.values { visit(form, substitutions: substitutions) }
-        case .device(let forms): for form in forms.values { visit(form, substitutions: substitutions) }
-        case .width(let forms): for form in forms.values { visit(form, substitutions: substitutions) }
+        case .plural(let forms): for form in forms.values { visit(form, substitutions: substitutions, tokens: tokens) }
+        case .device(let forms): for form in forms.values { visit(form, substitutions: substitutions, tokens: tokens) }
+        case .width(let forms): for form in forms.values { visit(form, substitutions: substitutions, tokens: tokens) }
         }
     }
 
-    private mutating func scan(_ template: String, substitutions: OrderedMap<String, Substitution>?) {
+    private mutating func scan(_ template: String, substitutions: OrderedMap<String, Substitution>?, tokens: Tokens) {
         // Most values hold neither a conversion nor a placeholder.
         guard template.utf8.contains(where: { $0 == 0x25 || $0 == 0x7B }) else { return }
         var next = 1
-        for token in FormatTemplateScanner.tokens(in: template) {
+        for token in tokens[template] ?? FormatTemplateScanner.tokens(in: template) {
             switch token {
             case .specifier(let specifier):
                 for source in [specifier.widthArgument, specifier.precisionArgument] {
@@ -168,12 +173,28 @@ struct UpdateChecker {
     let maximumValueBytes: Int
 
     /// Why `value` must not be applied, or `nil` when it may be.
-    /// - Parameter expected: The shape of the key's bundled source value (``ArgumentShape/init(source:key:)``).
-    func problem(with value: Localization, expected: ArgumentShape) -> RejectedValue.Reason? {
+    /// - Parameter expected: The shape of the key's bundled source value.
+    func problem(with value: CompiledValue, expected: ArgumentShape) -> RejectedValue.Reason? {
+        switch value {
+        case .plain(let text):
+            // Plain text: no variations, no substitutions, so only its size and placeholders.
+            let bytes = text.utf8.count
+            if bytes > maximumValueBytes { return .tooLarge(bytes: bytes, limit: maximumValueBytes) }
+            let found = ArgumentShape(template: text)
+            if expected != found { return .placeholders(expected: expected.description, found: found.description) }
+            return nil
+        case .message(let message):
+            return problem(with: message.localization, expected: expected, tokens: message.templates)
+        }
+    }
+
+    /// Why `value` must not be applied, or `nil` when it may be.
+    /// - Parameter tokens: Templates of the value already scanned, by text.
+    func problem(with value: Localization, expected: ArgumentShape, tokens: [String: [FormatToken]] = [:]) -> RejectedValue.Reason? {
         let bytes = Self.textBytes(value)
         if bytes > maximumValueBytes { return .tooLarge(bytes: bytes, limit: maximumValueBytes) }
         if let problem = Self.pluralProblem(value) { return .pluralCategory(problem) }
-        let found = ArgumentShape(value)
+        let found = ArgumentShape(value, tokens: tokens)
         if expected != found { return .placeholders(expected: expected.description, found: found.description) }
         return nil
     }

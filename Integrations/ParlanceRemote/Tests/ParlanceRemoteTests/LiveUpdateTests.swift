@@ -88,6 +88,68 @@ struct LiveUpdateTests {
         #expect(updater.rejectedValues.count == 5)
     }
 
+    @Test("A value rejected in a later release keeps the value the release before showed; the rest of it applies")
+    func rejectedKeepsLastGood() async throws {
+        let host = try StaticHost()
+        defer { host.stop() }
+        try host.serve(try Fixture.publish(Fixture.edited(["greeting": .string("Un"), "welcome %@": .string("Bienvenue à toi, %@")]), release: 1))
+        let (updater, localizer) = try Fixture.updater(Fixture.configuration(host.baseURL, cache: Fixture.temporaryFolder("cache")))
+        _ = try await updater.check()
+        #expect(localizer.string("welcome %@", "Ana") == "Bienvenue à toi, Ana")
+        try host.serve(try Fixture.publish(Fixture.edited(["greeting": .string("Deux"), "welcome %@": .string("Bienvenue, %d")]), release: 2))
+        guard case .applied(2, let rejected) = try await updater.check() else {
+            Issue.record("release 2 not applied")
+            return
+        }
+        #expect(rejected.map(\.key) == ["welcome %@"])
+        #expect(localizer.string("greeting") == "Deux")
+        #expect(localizer.string("welcome %@", "Ana") == "Bienvenue à toi, Ana", "release 1's value, not the bundle's")
+        // Rejected again by release 3: still release 1's value, and no file piles up per release.
+        try host.serve(try Fixture.publish(Fixture.edited(["greeting": .string("Trois"), "welcome %@": .string("Bienvenue, %d")]), release: 3))
+        _ = try await updater.check()
+        #expect(localizer.string("greeting") == "Trois")
+        #expect(localizer.string("welcome %@", "Ana") == "Bienvenue à toi, Ana")
+        #expect(updater.source.current.tables["fr"]?.count == 3, "two files of Localizable (release, kept values) and one of Settings")
+        #expect(localizer.readsCompiledCatalogs)
+    }
+
+    @Test("A release that adds a language makes it available at once: a German device is shown German; a rollback takes it away")
+    func addsLanguage() async throws {
+        let host = try StaticHost()
+        defer { host.stop() }
+        var catalogs = Fixture.bundled()
+        catalogs[0]["greeting"]?["de"] = .string("Hallo")
+        catalogs[1]["title"]?["de"] = .string("Einstellungen")
+        try host.serve(try Fixture.publish(catalogs, release: 1, languages: ["de"]))
+        let cache = Fixture.temporaryFolder("cache")
+        func launch() throws -> (ReleaseUpdater, Localizer) {
+            let updater = ReleaseUpdater(
+                bundled: InMemoryLocalizationSource(Fixture.bundled()), configuration: Fixture.configuration(host.baseURL, cache: cache))
+            let localizer = try Localizer(
+                source: updater.source,
+                configuration: .init(defaultLanguage: "fr", preferredLanguages: { ["de-DE", "fr"] }, notificationCenter: nil))
+            updater.attach(localizer)
+            return (updater, localizer)
+        }
+        let (updater, localizer) = try launch()
+        #expect(localizer.language == "fr")
+        #expect(!localizer.availableLanguages.contains("de"))
+        _ = try await updater.check()
+        #expect(localizer.availableLanguages.contains("de"))
+        #expect(localizer.language == "de")
+        #expect(localizer.string("greeting") == "Hallo")
+        #expect(localizer.string("title", table: "Settings") == "Einstellungen")
+        #expect(localizer.string("welcome %@", "Ana") == "Bienvenue, Ana", "a key the release lacks falls back to the default language")
+
+        let (_, relaunched) = try launch()
+        #expect(relaunched.language == "de", "the next launch reads the language from the cache")
+
+        try updater.rollback()
+        #expect(!localizer.availableLanguages.contains("de"))
+        #expect(localizer.language == "fr")
+        #expect(localizer.string("greeting") == "Bonjour")
+    }
+
     @Test("Truncated, tampered and swapped payloads are refused and the release before stays",
           arguments: ["truncated", "tampered", "swapped"])
     func corruptPayloads(_ fault: String) async throws {

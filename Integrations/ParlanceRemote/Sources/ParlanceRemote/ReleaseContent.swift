@@ -70,11 +70,12 @@ struct OverlayBuilder {
             }
             var excluded: Set<String> = []
             var carried = Catalog(table: payload.table, sourceLanguage: sourceLanguage.identifier)
+            let known = source.knownShapes(table: payload.table)
             for (key, value) in entries {
+                let expected = known[key] ?? source.sourceShape(
+                    table: payload.table, key: key, sourceLanguage: sourceLanguage, language: payload.language)
                 let reason: RejectedValue.Reason? =
-                    if let expected = source.sourceShape(
-                        table: payload.table, key: key, sourceLanguage: sourceLanguage, language: payload.language)
-                    {
+                    if let expected {
                         checker.problem(with: value, expected: expected)
                     } else {
                         .unknownKey

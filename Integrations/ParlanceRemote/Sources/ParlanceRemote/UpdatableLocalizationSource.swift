@@ -126,6 +126,11 @@ public final class UpdatableLocalizationSource: CompiledTableSource {
         return tables
     }
 
+    /// The shapes of `table` worked out so far, to read without the lock.
+    func knownShapes(table: String) -> [String: ArgumentShape] {
+        shapes.withLock { $0[table] } ?? [:]
+    }
+
     /// The shape of the bundled value of `key` in `table`, which a released value must match:
     /// the source language's value, else the key itself (a String Catalog key is its own source
     /// text) when any bundled language has the key; `nil` when none has.

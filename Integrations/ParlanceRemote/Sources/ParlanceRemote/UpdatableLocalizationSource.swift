@@ -126,6 +126,10 @@ public final class UpdatableLocalizationSource: CompiledTableSource {
         return tables
     }
 
+    /// How many languages of a bundle of catalogs have been compiled and kept (for the test
+    /// that proves the cache is bounded).
+    var compiledLanguageCount: Int { compiledBundle.withLock { $0.count } }
+
     /// The shapes of `table` worked out so far, to read without the lock.
     func knownShapes(table: String) -> [String: ArgumentShape] {
         shapes.withLock { $0[table] } ?? [:]

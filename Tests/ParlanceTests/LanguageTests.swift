@@ -150,4 +150,22 @@ struct LanguageMatchingTests {
         let header = String(repeating: "en-US;q=0.5,", count: 100_000)
         #expect(AcceptLanguage.languages(from: header).map(\.identifier) == ["en-US"])
     }
+
+    @Test("Hostile headers: 64 KB in one entry, 10,000 ranges, NULs, invalid tags, only separators")
+    func hostileHeaders() {
+        // One 64 KB entry is skipped without being read as a tag; the entry after it still counts.
+        #expect(AcceptLanguage.languages(from: String(repeating: "a", count: 65_536) + ", fr").map(\.identifier) == ["fr"])
+        // 10,000 distinct ranges: only the first 32 entries are read.
+        let ranges = (0..<10_000).map { "x\($0 % 10)-\(String($0, radix: 36))" }.joined(separator: ", ")
+        #expect(AcceptLanguage.languages(from: ranges + ", de").isEmpty)
+        let many = (0..<10_000).map { _ in "fr;q=0.1" }.joined(separator: ",") + ", de"
+        #expect(AcceptLanguage.languages(from: many).map(\.identifier) == ["fr"])
+        // The 32nd entry is read; the 33rd is not.
+        let filler = Array(repeating: "!!", count: 31)
+        #expect(AcceptLanguage.languages(from: (filler + ["vi", "de"]).joined(separator: ",")).map(\.identifier) == ["vi"])
+        #expect(AcceptLanguage.languages(from: "fr\u{0}, \u{0}de, en").map(\.identifier) == ["en"])
+        #expect(AcceptLanguage.languages(from: String(repeating: ",", count: 65_536) + "fr").map(\.identifier) == ["fr"])
+        #expect(AcceptLanguage.languages(from: String(repeating: ";", count: 65_536)).isEmpty)
+        #expect(AcceptLanguage.languages(from: "en;q=1e400, fr;q=nan, de;q=-0, it;q=0.000001").map(\.identifier) == ["it"])
+    }
 }

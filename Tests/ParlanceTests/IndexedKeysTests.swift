@@ -55,6 +55,32 @@ struct IndexedKeysTests {
         #expect(Self.keys.string(welcome, localizer: localizer) == "Bienvenue sur")
     }
 
+    @Test("Through a snapshot, every position gives what the snapshot gives by key, whatever the localizer shows")
+    func throughSnapshots() {
+        let localizer = TestCatalogs.localizer(preferred: ["en"])
+        localizer.select(.language("vi"))
+        for language: Language in ["en", "fr", "pt-BR", "ja"] {
+            let snapshot = localizer.snapshot(for: language)
+            for index in 0..<Self.keys.count {
+                let (table, key) = Self.keys[index]
+                #expect(Self.keys.string(index, snapshot: snapshot) == snapshot.string(key, table: table), "\(language) \(key)")
+            }
+            for (key, arguments) in Self.messages {
+                let index = (0..<Self.keys.count).first { Self.keys[$0].key == key }!
+                #expect(
+                    Self.keys.string(index, arguments: arguments, snapshot: snapshot)
+                        == snapshot.string(key, arguments: arguments), "\(language) \(key)")
+            }
+            let legs = (0..<Self.keys.count).first { Self.keys[$0].key == "add_more_legs" }!
+            #expect(
+                Self.keys.string(legs, values: ["count": 2, "minOdds": "1.5"], snapshot: snapshot)
+                    == snapshot.string("add_more_legs", values: ["count": 2, "minOdds": "1.5"]))
+        }
+        let welcome = (0..<Self.keys.count).first { Self.keys[$0].key == "l10n.auth.welcome.to" }!
+        #expect(Self.keys.string(welcome, snapshot: localizer.snapshot(for: "fr")) == "Bienvenue sur")
+        #expect(localizer.language == "vi", "reading a snapshot switches nothing")
+    }
+
     @Test("Without a localizer, positions are looked up through the shared one")
     func shared() {
         let localizer = TestCatalogs.localizer(preferred: ["vi"])

@@ -118,6 +118,30 @@ public final class IndexedKeys: Sendable {
         if let localizer { return localizer.string(self, index, values: values) }
         return Localizer.withShared { $0.string(self, index, values: values) }
     }
+
+    /// The string at `index` in `snapshot`'s language: what `snapshot.string(key, table: table)`
+    /// returns. A server passes each request's snapshot and reads no localizer's current language.
+    /// - Precondition: `index` is in `0..<count`.
+    @inline(__always)
+    public func string(_ index: Int, snapshot: LanguageSnapshot) -> String {
+        snapshot.storage.string(self, index)
+    }
+
+    /// The message at `index` rendered with `arguments` in `snapshot`'s language.
+    /// - Precondition: `index` is in `0..<count`.
+    public func string(_ index: Int, arguments: [MessageArgument], snapshot: LanguageSnapshot) -> String {
+        let storage = snapshot.storage
+        return snapshot.render(
+            storage.value(self, index), key: keys[index], table: tables[index], arguments: arguments, default: nil
+        ).string
+    }
+
+    /// The message at `index` with `{name}` placeholders filled from `values`, in `snapshot`'s language.
+    /// - Precondition: `index` is in `0..<count`.
+    public func string(_ index: Int, values: [String: MessageArgument], snapshot: LanguageSnapshot) -> String {
+        let storage = snapshot.storage
+        return storage.messageFormatter(for: storage.language).format(named: storage.string(self, index), values).string
+    }
 }
 
 extension Localizer {
@@ -129,19 +153,12 @@ extension Localizer {
 
     func string(_ keys: IndexedKeys, _ index: Int, arguments: [MessageArgument]) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
-        return current.read { storage in
-            LanguageSnapshot(storage: storage).render(
-                storage.value(keys, index), key: keys.keys[index], table: keys.tables[index], arguments: arguments, default: nil
-            ).string
-        }
+        return current.read { keys.string(index, arguments: arguments, snapshot: LanguageSnapshot(storage: $0)) }
     }
 
     func string(_ keys: IndexedKeys, _ index: Int, values: [String: MessageArgument]) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
-        return current.read { storage in
-            let template = storage.string(keys, index)
-            return storage.messageFormatter(for: storage.language).format(named: template, values).string
-        }
+        return current.read { keys.string(index, values: values, snapshot: LanguageSnapshot(storage: $0)) }
     }
 }
 

@@ -24,7 +24,8 @@ struct AccessorRenderer {
         line("/// Typed accessors for the keys of the catalogs.")
         line("///")
         line("/// Each accessor looks its key up when it is called, through `Localizer.shared` or")
-        line("/// the localizer passed in, so a language switch shows at the next call.")
+        line("/// the localizer passed in, so a language switch shows at the next call. A server")
+        line("/// passes each request's snapshot instead (`snapshot:`), and touches no global state.")
         render(root, keys: keys)
     }
 
@@ -77,10 +78,22 @@ struct AccessorRenderer {
             line("/// `\(accessor.name)`, looked up through `localizer`: one made for a request or a test.")
             line("\(access.rawValue) static func \(name)(localizer: Parlance.Localizer) -> Swift.String {")
             line("    \(keys).string(\(accessor.index), localizer: localizer)")
+            line("}")
+            line("")
+            line("/// `\(accessor.name)` in `snapshot`'s language: a server passes the request's snapshot.")
+            line("\(access.rawValue) static func \(name)(snapshot: Parlance.LanguageSnapshot) -> Swift.String {")
+            line("    \(keys).string(\(accessor.index), snapshot: snapshot)")
         } else {
+            let arguments = messageArguments(accessor, parameters: parameters)
             let list = (parameters.declarations + ["localizer: Parlance.Localizer? = nil"]).joined(separator: ", ")
             line("\(access.rawValue) static func \(name)(\(list)) -> Swift.String {")
-            line("    \(keys).string(\(accessor.index), \(messageArguments(accessor, parameters: parameters)), localizer: localizer)")
+            line("    \(keys).string(\(accessor.index), \(arguments), localizer: localizer)")
+            line("}")
+            line("")
+            line("/// `\(accessor.name)` in `snapshot`'s language: a server passes the request's snapshot.")
+            let snapshotList = (parameters.declarations + ["snapshot: Parlance.LanguageSnapshot"]).joined(separator: ", ")
+            line("\(access.rawValue) static func \(name)(\(snapshotList)) -> Swift.String {")
+            line("    \(keys).string(\(accessor.index), \(arguments), snapshot: snapshot)")
         }
         line("}")
     }
@@ -114,7 +127,7 @@ struct AccessorRenderer {
 /// Substitutions give labels (`correct:`); other arguments are unlabeled, named `count`
 /// when the value is a plural chosen by its only argument, `value` when there is one
 /// argument, and `arg1`, `arg2`, … otherwise. Names never repeat, and never shadow the
-/// `localizer` parameter. `{name}` placeholders are labeled by their names and take a
+/// `localizer` or `snapshot` parameter. `{name}` placeholders are labeled by their names and take a
 /// `MessageArgument`, which keeps a number a number for the runtime to format.
 struct AccessorParameters {
     var declarations: [String] = []
@@ -125,7 +138,7 @@ struct AccessorParameters {
     var messageArguments: [String] = []
 
     init(_ signature: AccessorSignature) {
-        var used: Set<String> = ["localizer"]
+        var used: Set<String> = ["localizer", "snapshot"]
         for placeholder in signature.namedPlaceholders {
             let name = Self.unique(SwiftIdentifier.lowerCamel(placeholder) ?? "value", &used)
             declarations.append("\(SwiftIdentifier.escaped(name)): Parlance.MessageArgument")

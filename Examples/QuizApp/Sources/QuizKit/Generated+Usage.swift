@@ -11,4 +11,14 @@ extension QuizApp {
             L10n.Settings.Cache.size(total, localizer: localizer),
         ]
     }
+
+    /// The same lines in `snapshot`'s language, as a server renders each request's: the
+    /// accessors' `snapshot:` overloads read no localizer's current language.
+    public func typedHomeLines(correct: Int, total: Int, snapshot: LanguageSnapshot) -> [String] {
+        [
+            L10n.Quiz.title(snapshot: snapshot),
+            L10n.correctSurTotal(correct: correct, total: total, snapshot: snapshot),
+            L10n.Settings.Cache.size(total, snapshot: snapshot),
+        ]
+    }
 }

@@ -71,6 +71,10 @@ struct QuizAppTests {
         app.choose(.language("it"))
         #expect(app.settingsScreen().prefix(3) == ["Impostazioni", "Lingua", "Lingua del dispositivo"])
         #expect(app.typedHomeLines(correct: 1, total: 1) == ["Quiz dei serpenti", "1 risposta esatta su 1 domanda", "1 file nella cache"])
+        // A server's way: each request's snapshot, whatever the app shows.
+        #expect(app.typedHomeLines(correct: 2, total: 3, snapshot: app.localizer.snapshot(for: "en"))
+            == ["Snake Quiz", "2 correct answers out of 3 questions", "3 cached files"])
+        #expect(app.localizer.language == "it")
     }
 
     @Test("Question pools are routed by language (seed 001)")

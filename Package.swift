@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Parlance", targets: ["Parlance"]),
         .library(name: "ParlanceSync", targets: ["ParlanceSync"]),
+        .library(name: "ParlanceServer", targets: ["ParlanceServer"]),
         .library(name: "ParlanceTooling", targets: ["ParlanceTooling"]),
         .executable(name: "parlance", targets: ["parlance"]),
         .plugin(name: "ParlanceGenerate", targets: ["ParlanceGenerate"]),
@@ -23,6 +24,9 @@ let package = Package(
         // Profile sync: the store abstraction, the Supabase (PostgREST) store over URLSession,
         // and the sync with its durable outbox. The toolchain alone, like the runtime.
         .target(name: "ParlanceSync", dependencies: ["Parlance"]),
+        // Each request's language on a server, for any framework: the toolchain alone. The
+        // Hummingbird and Vapor middleware are packages of their own in Integrations/.
+        .target(name: "ParlanceServer", dependencies: ["Parlance", "ParlanceSync"]),
         // What only tools need: dumps, conversions, reports, code generation, extraction.
         .target(
             name: "ParlanceTooling",
@@ -82,6 +86,10 @@ let package = Package(
             name: "SyncOutboxWriter",
             dependencies: ["ParlanceSync"],
             path: "Tests/SyncOutboxWriter"
+        ),
+        .testTarget(
+            name: "ParlanceServerTests",
+            dependencies: ["ParlanceServer"]
         ),
         .testTarget(
             name: "ParlanceToolingTests",

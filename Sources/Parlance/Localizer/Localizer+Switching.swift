@@ -98,6 +98,19 @@ extension Localizer {
         return LanguageSnapshot(storage: storage(for: matcher.bestMatch(for: preferred, default: configuration.defaultLanguage)))
     }
 
+    /// The snapshot of the available language that serves `language` (itself, a CLDR parent,
+    /// or the same language in another region), or `nil` when none does: a server tries its
+    /// next way of choosing, where ``snapshot(for:)`` would give the default's snapshot.
+    public func snapshot(matching language: Language) -> LanguageSnapshot? {
+        matcher.match(language).map { LanguageSnapshot(storage: storage(for: $0)) }
+    }
+
+    /// The snapshot of the first of `languages` an available language serves, in their order
+    /// (what an `Accept-Language` header lists, by weight), or `nil` when none is served.
+    public func snapshot(matchingFirstOf languages: [Language]) -> LanguageSnapshot? {
+        matcher.bestMatch(for: languages).map { LanguageSnapshot(storage: storage(for: $0)) }
+    }
+
     /// How many snapshots the localizer caches now (for the tests that prove it is bounded).
     var cachedSnapshotCount: Int {
         cache.read { $0.byLanguage.count + $0.byStyle.count }

@@ -157,6 +157,9 @@ public final class Localizer: Sendable {
     /// plugin's pack is found; ``diagnostics`` says why compiled files were passed over.
     public var readsCompiledCatalogs: Bool { compiled != nil }
 
+    /// The language used when nothing else chooses one (``Configuration/defaultLanguage``).
+    public var defaultLanguage: Language { configuration.defaultLanguage }
+
     /// The current language.
     public var language: Language {
         registrar.access(self, keyPath: Self.languageKeyPath)

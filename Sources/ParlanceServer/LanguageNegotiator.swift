@@ -1,0 +1,204 @@
+import Foundation
+import Parlance
+import ParlanceSync
+
+/// Chooses the language of each request: the steps you configure, in their order, then the
+/// localizer's default language.
+///
+/// ```swift
+/// let negotiator = LanguageNegotiator(
+///     localizer: localizer,
+///     steps: [.pathPrefix, .queryParameter("lang"), .cookie("lang"), .profile(store), .acceptLanguage])
+/// let negotiated = await negotiator.negotiate(RequestLanguageInput(
+///     path: "/fr/orders", acceptLanguage: "de-CH, de;q=0.9"))
+/// negotiated.snapshot.string("order.confirmation", 3)   // in French
+/// negotiated.path                                       // "/orders"
+/// negotiated.responseHeaders                            // Content-Language: fr
+/// ```
+///
+/// Framework integrations (`ParlanceHummingbird`, `ParlanceVapor`) build the input from
+/// their request and add ``NegotiatedLanguage/responseHeaders`` to the response; this type
+/// knows no framework.
+///
+/// Every step reads untrusted text in bounded time and keeps nothing per request: a tag is
+/// matched against the localizer's available languages, and the snapshot returned is the
+/// localizer's one per available language, whatever tags clients send.
+public struct LanguageNegotiator: Sendable {
+    /// One way of choosing a request's language. A step that finds no available language
+    /// passes to the next.
+    public enum Step: Sendable {
+        /// The first path segment, when it is exactly an available language (`/fr/orders`):
+        /// routes then see the rest of the path (``NegotiatedLanguage/path``). A segment that
+        /// is no available language (`/api/…`) is left alone.
+        case pathPrefix
+        /// A query parameter (`?lang=fr-CA`), matched against the available languages.
+        case queryParameter(String)
+        /// A cookie (`Cookie: lang=fr`), matched against the available languages.
+        case cookie(String)
+        /// The signed-in user's stored language, through a profile store (PostgreSQL,
+        /// Supabase). Skipped when the request names no user, the user chose none, or the
+        /// store fails.
+        case profile(any ProfileLanguageStore)
+        /// `Accept-Language`, its ranges by weight, each matched by CLDR's rules.
+        case acceptLanguage
+    }
+
+    /// Which step chose the language.
+    public enum Decision: Hashable, Sendable {
+        case pathPrefix, queryParameter, cookie, profile, acceptLanguage
+        /// No step found an available language: the localizer's default.
+        case defaultLanguage
+    }
+
+    public let localizer: Localizer
+    public let steps: [Step]
+
+    /// The longest query parameter or cookie value read as a tag.
+    static let maximumValueLength = 64
+
+    public init(localizer: Localizer, steps: [Step] = [.acceptLanguage]) {
+        self.localizer = localizer
+        self.steps = steps
+    }
+
+    /// The language of `request`, the snapshot to render it with, and what the response says.
+    public func negotiate(_ request: RequestLanguageInput) async -> NegotiatedLanguage {
+        var vary: [String] = []
+        for step in steps {
+            switch step {
+            case .pathPrefix:
+                if let (snapshot, rest) = pathPrefix(request.path) {
+                    return NegotiatedLanguage(snapshot: snapshot, decision: .pathPrefix, path: rest, vary: vary)
+                }
+            case .queryParameter(let name):
+                if let value = request.query.flatMap({ Self.parameter(name, inQuery: $0) }),
+                    let snapshot = match(value)
+                {
+                    return NegotiatedLanguage(snapshot: snapshot, decision: .queryParameter, path: request.path, vary: vary)
+                }
+            case .cookie(let name):
+                if !vary.contains("Cookie") { vary.append("Cookie") }
+                if let value = request.cookieHeader.flatMap({ Self.cookie(name, inHeader: $0) }),
+                    let snapshot = match(value)
+                {
+                    return NegotiatedLanguage(snapshot: snapshot, decision: .cookie, path: request.path, vary: vary)
+                }
+            case .profile(let store):
+                guard let userID = request.userID,
+                    let stored = try? await store.loadLanguage(userID: userID).language,
+                    let snapshot = localizer.snapshot(matching: stored)
+                else { continue }
+                return NegotiatedLanguage(snapshot: snapshot, decision: .profile, path: request.path, vary: vary)
+            case .acceptLanguage:
+                if !vary.contains("Accept-Language") { vary.append("Accept-Language") }
+                if let header = request.acceptLanguage,
+                    let snapshot = localizer.snapshot(matchingFirstOf: AcceptLanguage.languages(from: header))
+                {
+                    return NegotiatedLanguage(snapshot: snapshot, decision: .acceptLanguage, path: request.path, vary: vary)
+                }
+            }
+        }
+        return NegotiatedLanguage(
+            snapshot: localizer.snapshot(for: localizer.defaultLanguage), decision: .defaultLanguage,
+            path: request.path, vary: vary)
+    }
+
+    private func match(_ value: Substring) -> LanguageSnapshot? {
+        guard value.utf8.count <= Self.maximumValueLength, let language = Language(String(value)) else { return nil }
+        return localizer.snapshot(matching: language)
+    }
+
+    /// The snapshot of an available language named by the first path segment, and the path without it.
+    private func pathPrefix(_ path: String) -> (LanguageSnapshot, String)? {
+        let utf8 = path.utf8
+        guard utf8.first == UInt8(ascii: "/") else { return nil }
+        let start = utf8.index(after: utf8.startIndex)
+        let end = utf8[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? utf8.endIndex
+        let length = utf8.distance(from: start, to: end)
+        guard length > 0, length <= Self.maximumValueLength,
+            let language = Language(String(Substring(utf8[start..<end]))),
+            localizer.availableLanguages.contains(language),
+            let snapshot = localizer.snapshot(matching: language)
+        else { return nil }
+        let rest = String(Substring(utf8[end...]))
+        return (snapshot, rest.isEmpty || rest.hasPrefix("?") ? "/" + rest : rest)
+    }
+
+    /// The value of the first parameter `name` in a query string (`a=1&lang=fr`), percent-decoded.
+    static func parameter(_ name: String, inQuery query: String) -> Substring? {
+        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+            guard let equals = pair.firstIndex(of: "="), pair[..<equals] == name else { continue }
+            let value = pair[pair.index(after: equals)...]
+            guard value.contains("%") || value.contains("+") else { return value }
+            // A tag is ASCII letters, digits and hyphens: `%2D` is the only escape worth reading.
+            guard value.utf8.count <= maximumValueLength * 3 else { return nil }
+            let spaced = String(value).replacing("+", with: " ")
+            guard let decoded = spaced.removingPercentEncoding else { return nil }
+            return Substring(decoded)
+        }
+        return nil
+    }
+
+    /// The value of the first cookie `name` in a `Cookie` header (`a=1; lang=fr`), unquoted.
+    static func cookie(_ name: String, inHeader header: String) -> Substring? {
+        for item in header.split(separator: ";", omittingEmptySubsequences: true) {
+            let pair = item.drop { $0 == " " || $0 == "\t" }
+            guard let equals = pair.firstIndex(of: "="), pair[..<equals] == name else { continue }
+            var value = pair[pair.index(after: equals)...]
+            while let last = value.last, last == " " || last == "\t" { value = value.dropLast() }
+            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+            return value
+        }
+        return nil
+    }
+}
+
+/// What a request says that may choose its language: each framework integration fills it in.
+public struct RequestLanguageInput: Sendable {
+    /// The request's path, without the query (`/fr/orders`).
+    public var path: String
+    /// The query string, without `?` (`page=2&lang=fr`).
+    public var query: String?
+    /// The `Cookie` header (several joined with `; `).
+    public var cookieHeader: String?
+    /// The `Accept-Language` header (several joined with `, `).
+    public var acceptLanguage: String?
+    /// The signed-in user, for ``LanguageNegotiator/Step/profile(_:)``.
+    public var userID: String?
+
+    public init(
+        path: String = "/", query: String? = nil, cookieHeader: String? = nil, acceptLanguage: String? = nil,
+        userID: String? = nil
+    ) {
+        self.path = path
+        self.query = query
+        self.cookieHeader = cookieHeader
+        self.acceptLanguage = acceptLanguage
+        self.userID = userID
+    }
+}
+
+/// A request's language: the snapshot to render with, and what the response must say.
+public struct NegotiatedLanguage: Sendable {
+    /// Render the response with this: `negotiated.snapshot.string("order.confirmation", n)`,
+    /// `negotiated.snapshot.formatter.currency(total, code: "EUR")`, or a typed accessor's
+    /// `snapshot:` overload. No global state is read.
+    public let snapshot: LanguageSnapshot
+    /// Which step chose it.
+    public let decision: LanguageNegotiator.Decision
+    /// The path routes should see: the request's, less a language prefix that chose the language.
+    public let path: String
+    /// The request headers the choice read, so caches keep one response per value of each.
+    public let vary: [String]
+
+    /// The response's `Content-Language`: the language the snapshot shows.
+    public var contentLanguage: String { snapshot.language.identifier }
+
+    /// `Content-Language`, and `Vary` naming the headers the choice read (none when the path
+    /// or query chose the language before any header was read).
+    public var responseHeaders: [(name: String, value: String)] {
+        var headers = [(name: "Content-Language", value: contentLanguage)]
+        if !vary.isEmpty { headers.append((name: "Vary", value: vary.joined(separator: ", "))) }
+        return headers
+    }
+}

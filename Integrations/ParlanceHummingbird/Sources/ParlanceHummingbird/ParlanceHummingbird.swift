@@ -1,0 +1,144 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Parlance
+import ParlanceServer
+
+/// A request context that carries the request's language: what ``LocalizedResponder`` and
+/// ``LanguageMiddleware`` negotiated.
+///
+/// ```swift
+/// struct AppContext: LanguageRequestContext {
+///     var coreContext: CoreRequestContextStorage
+///     var negotiatedLanguage: NegotiatedLanguage?
+///     init(source: Source) { coreContext = .init(source: source) }
+/// }
+/// ```
+/// ``LocalizedRequestContext`` is one, for apps that need nothing else in theirs.
+public protocol LanguageRequestContext: RequestContext {
+    /// Set before the route's handler runs; `nil` until then.
+    var negotiatedLanguage: NegotiatedLanguage? { get set }
+}
+
+extension LanguageRequestContext {
+    /// The request's snapshot: `context.language.string("order.confirmation", n)`,
+    /// `L10n.Order.confirmation(count: n, snapshot: context.language)`. Without the responder
+    /// or middleware it is the shared localizer's current snapshot.
+    public var language: LanguageSnapshot {
+        negotiatedLanguage?.snapshot ?? Localizer.shared.currentSnapshot
+    }
+}
+
+/// The context for apps that keep nothing else per request.
+public struct LocalizedRequestContext: LanguageRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public var negotiatedLanguage: NegotiatedLanguage?
+
+    public init(source: Source) {
+        coreContext = .init(source: source)
+    }
+}
+
+/// Negotiates each request's language before the router sees it, so a language prefix
+/// (`/fr/orders`) is taken off the path and `/orders` routes serve every language; sets the
+/// context's ``LanguageRequestContext/negotiatedLanguage``; and adds `Content-Language` and
+/// `Vary` to the response.
+///
+/// ```swift
+/// let router = Router(context: LocalizedRequestContext.self)
+/// router.get("/orders/:count") { _, context in
+///     context.language.string("order.confirmation", try context.parameters.require("count", as: Int.self))
+/// }
+/// let app = Application(
+///     responder: LocalizedResponder(router.buildResponder(), negotiator: LanguageNegotiator(
+///         localizer: localizer, steps: [.pathPrefix, .cookie("lang"), .acceptLanguage])))
+/// ```
+public struct LocalizedResponder<Responder: HTTPResponder>: HTTPResponder where Responder.Context: LanguageRequestContext {
+    public typealias Context = Responder.Context
+
+    public let responder: Responder
+    public let negotiator: LanguageNegotiator
+    /// The signed-in user, for ``ParlanceServer/LanguageNegotiator/Step/profile(_:)``.
+    public let userID: @Sendable (Request, Context) -> String?
+
+    public init(
+        _ responder: Responder, negotiator: LanguageNegotiator,
+        userID: @escaping @Sendable (Request, Context) -> String? = { _, _ in nil }
+    ) {
+        self.responder = responder
+        self.negotiator = negotiator
+        self.userID = userID
+    }
+
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        let negotiated = await negotiator.negotiate(request.languageInput(userID: userID(request, context)))
+        var context = context
+        context.negotiatedLanguage = negotiated
+        var routed = request
+        if negotiated.path != request.uri.path {
+            var head = request.head
+            head.path = negotiated.path + (request.uri.query.map { "?" + $0 } ?? "")
+            routed = Request(head: head, body: request.body)
+        }
+        var response = try await responder.respond(to: routed, context: context)
+        response.headers.addLanguageHeaders(negotiated)
+        return response
+    }
+}
+
+/// The same negotiation as router middleware, for apps that choose no language by path
+/// prefix: Hummingbird routes a request before its middleware runs, so a prefix step here
+/// chooses the language but routes still see the whole path. Add it before the routes.
+///
+/// ```swift
+/// router.add(middleware: LanguageMiddleware(negotiator: negotiator))
+/// ```
+public struct LanguageMiddleware<Context: LanguageRequestContext>: RouterMiddleware {
+    public let negotiator: LanguageNegotiator
+    public let userID: @Sendable (Request, Context) -> String?
+
+    public init(
+        negotiator: LanguageNegotiator, userID: @escaping @Sendable (Request, Context) -> String? = { _, _ in nil }
+    ) {
+        self.negotiator = negotiator
+        self.userID = userID
+    }
+
+    public func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let negotiated = await negotiator.negotiate(request.languageInput(userID: userID(request, context)))
+        var context = context
+        context.negotiatedLanguage = negotiated
+        var response = try await next(request, context)
+        response.headers.addLanguageHeaders(negotiated)
+        return response
+    }
+}
+
+extension Request {
+    /// What the request says that may choose its language.
+    func languageInput(userID: String?) -> RequestLanguageInput {
+        let cookies = headers[values: .cookie]
+        let languages = headers[values: .acceptLanguage]
+        return RequestLanguageInput(
+            path: uri.path, query: uri.query,
+            cookieHeader: cookies.isEmpty ? nil : cookies.joined(separator: "; "),
+            acceptLanguage: languages.isEmpty ? nil : languages.joined(separator: ", "),
+            userID: userID)
+    }
+}
+
+extension HTTPFields {
+    /// `Content-Language`, unless the handler set one, and the negotiation's `Vary` beside any
+    /// the handler set.
+    mutating func addLanguageHeaders(_ negotiated: NegotiatedLanguage) {
+        if self[.contentLanguage] == nil { self[.contentLanguage] = negotiated.contentLanguage }
+        let present = Set(self[values: .vary].flatMap { $0.split(separator: ",") }.map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+        })
+        for name in negotiated.vary where !present.contains(name.lowercased()) {
+            append(HTTPField(name: .vary, value: name))
+        }
+    }
+}

@@ -113,21 +113,7 @@ public final class CompiledLocalizationSource: LocalizationSource {
     /// values; a ``Localizer`` reads the compiled files in place instead. Translation states,
     /// which compiled files leave out, are absent.
     public func catalogs(for language: Language) throws -> [Catalog] {
-        let sourceLanguage = manifest.sourceLanguages.first ?? language
-        return try compiledTables(for: language).map { compiled in
-            var catalog = Catalog(table: compiled.table, sourceLanguage: sourceLanguage.identifier)
-            do {
-                for key in try compiled.keys() {
-                    guard let value = try compiled.value(forKey: key) else { continue }
-                    var entry = CatalogEntry()
-                    entry[language.identifier] = value.localization
-                    catalog[key] = entry
-                }
-            } catch let error as CompiledCatalogError {
-                throw LocalizationSourceError(diagnostic: error.diagnostic)
-            }
-            return catalog
-        }
+        try decodedCatalogs(for: language)
     }
 }
 

@@ -75,6 +75,23 @@ struct ProbedTableTests {
         #expect(Set(localizer.currentSnapshot.keys(in: "Localizable")) == ["greeting", "farewell", "items", "only.en"])
     }
 
+    @Test("Decoded into catalogs: one per table, each key from the first file that answers for it")
+    func decodedCatalogs() throws {
+        let source = try source()
+        source.over.withLock {
+            $0["fr"] = [ProbedTable(
+                try! Self.compiled("Localizable", "fr", ["greeting": .string("Salut"), "farewell": .string("Adieu")]),
+                excluding: ["farewell"])]
+        }
+        let catalogs = try source.decodedCatalogs(for: "fr")
+        #expect(catalogs.map(\.table) == ["Localizable", "Menu"])
+        #expect(catalogs[0].sourceLanguage == "en")
+        #expect(catalogs[0]["greeting"]?["fr"] == .string("Salut"))
+        #expect(catalogs[0]["farewell"]?["fr"] == .string("Au revoir"))
+        #expect(catalogs[0]["items"]?["fr"] == Self.plural(one: "%lld article", other: "%lld articles"))
+        #expect(catalogs[1]["open"]?["fr"] == .string("Ouvrir"))
+    }
+
     @Test("A reload drops what was laid over: the bundle's values come back on every lookup")
     func reload() throws {
         let source = try source()

@@ -76,33 +76,10 @@ public final class UpdatableLocalizationSource: CompiledTableSource {
         return released + bundle
     }
 
-    /// The tables of `language` decoded into catalogs, for code that works with ``Catalog``
-    /// values: each key's value from the first file that answers for it, as a localizer reads
-    /// them. A ``Localizer`` reads the files in place instead.
+    /// The tables of `language` decoded into catalogs (``CompiledTableSource/decodedCatalogs(for:)``),
+    /// for code that works with ``Catalog`` values; a ``Localizer`` reads the files in place instead.
     public func catalogs(for language: Language) throws -> [Catalog] {
-        let sourceLanguage = (try? bundled.sourceLanguages().first)?.identifier ?? language.identifier
-        var catalogs: [Catalog] = []
-        var indexByTable: [String: Int] = [:]
-        let files = try probedTables(for: language)
-        do throws(CompiledCatalogError) {
-            for file in files {
-                let table = file.catalog.table
-                let index = indexByTable[table] ?? {
-                    catalogs.append(Catalog(table: table, sourceLanguage: sourceLanguage))
-                    indexByTable[table] = catalogs.count - 1
-                    return catalogs.count - 1
-                }()
-                for key in try file.catalog.keys() where !file.excludedKeys.contains(key) && catalogs[index][key] == nil {
-                    guard let value = try file.catalog.value(forKey: key) else { continue }
-                    var entry = CatalogEntry()
-                    entry[language.identifier] = value.localization
-                    catalogs[index][key] = entry
-                }
-            }
-        } catch {
-            throw LocalizationSourceError(diagnostic: error.diagnostic)
-        }
-        return catalogs
+        try decodedCatalogs(for: language)
     }
 
     /// The bundle's compiled tables of `language`: its own, or its catalogs compiled once.

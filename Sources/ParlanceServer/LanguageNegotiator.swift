@@ -45,17 +45,29 @@ public struct LanguageNegotiator: Sendable {
 
     /// Which step chose the language.
     public enum Decision: Hashable, Sendable {
-        case pathPrefix, queryParameter, cookie, profile, acceptLanguage
+        /// ``Step/pathPrefix``.
+        case pathPrefix
+        /// ``Step/queryParameter(_:)``.
+        case queryParameter
+        /// ``Step/cookie(_:)``.
+        case cookie
+        /// ``Step/profile(_:)``.
+        case profile
+        /// ``Step/acceptLanguage``.
+        case acceptLanguage
         /// No step found an available language: the localizer's default.
         case defaultLanguage
     }
 
+    /// Whose languages are matched and whose snapshots are handed out.
     public let localizer: Localizer
+    /// The ways of choosing, tried in this order.
     public let steps: [Step]
 
     /// The longest query parameter or cookie value read as a tag.
     static let maximumValueLength = 64
 
+    /// Tries `steps` in order, then `localizer`'s default language.
     public init(localizer: Localizer, steps: [Step] = [.acceptLanguage]) {
         self.localizer = localizer
         self.steps = steps
@@ -64,43 +76,38 @@ public struct LanguageNegotiator: Sendable {
     /// The language of `request`, the snapshot to render it with, and what the response says.
     public func negotiate(_ request: RequestLanguageInput) async -> NegotiatedLanguage {
         var vary: [String] = []
+        func chosen(_ snapshot: LanguageSnapshot, by decision: Decision, path: String? = nil) -> NegotiatedLanguage {
+            NegotiatedLanguage(snapshot: snapshot, decision: decision, path: path ?? request.path, vary: vary)
+        }
         for step in steps {
             switch step {
             case .pathPrefix:
-                if let (snapshot, rest) = pathPrefix(request.path) {
-                    return NegotiatedLanguage(snapshot: snapshot, decision: .pathPrefix, path: rest, vary: vary)
-                }
+                if let (snapshot, rest) = pathPrefix(request.path) { return chosen(snapshot, by: .pathPrefix, path: rest) }
             case .queryParameter(let name):
-                if let value = request.query.flatMap({ Self.parameter(name, inQuery: $0) }),
-                    let snapshot = match(value)
-                {
-                    return NegotiatedLanguage(snapshot: snapshot, decision: .queryParameter, path: request.path, vary: vary)
+                if let value = request.query.flatMap({ Self.parameter(name, inQuery: $0) }), let snapshot = match(value) {
+                    return chosen(snapshot, by: .queryParameter)
                 }
             case .cookie(let name):
                 if !vary.contains("Cookie") { vary.append("Cookie") }
-                if let value = request.cookieHeader.flatMap({ Self.cookie(name, inHeader: $0) }),
-                    let snapshot = match(value)
-                {
-                    return NegotiatedLanguage(snapshot: snapshot, decision: .cookie, path: request.path, vary: vary)
+                if let value = request.cookieHeader.flatMap({ Self.cookie(name, inHeader: $0) }), let snapshot = match(value) {
+                    return chosen(snapshot, by: .cookie)
                 }
             case .profile(let store):
-                guard let userID = request.userID,
-                    let stored = try? await store.loadLanguage(userID: userID).language,
+                if let userID = request.userID, let stored = try? await store.loadLanguage(userID: userID).language,
                     let snapshot = localizer.snapshot(matching: stored)
-                else { continue }
-                return NegotiatedLanguage(snapshot: snapshot, decision: .profile, path: request.path, vary: vary)
+                {
+                    return chosen(snapshot, by: .profile)
+                }
             case .acceptLanguage:
                 if !vary.contains("Accept-Language") { vary.append("Accept-Language") }
                 if let header = request.acceptLanguage,
                     let snapshot = localizer.snapshot(matchingFirstOf: AcceptLanguage.languages(from: header))
                 {
-                    return NegotiatedLanguage(snapshot: snapshot, decision: .acceptLanguage, path: request.path, vary: vary)
+                    return chosen(snapshot, by: .acceptLanguage)
                 }
             }
         }
-        return NegotiatedLanguage(
-            snapshot: localizer.snapshot(for: localizer.defaultLanguage), decision: .defaultLanguage,
-            path: request.path, vary: vary)
+        return chosen(localizer.snapshot(for: localizer.defaultLanguage), by: .defaultLanguage)
     }
 
     private func match(_ value: Substring) -> LanguageSnapshot? {
@@ -166,6 +173,7 @@ public struct RequestLanguageInput: Sendable {
     /// The signed-in user, for ``LanguageNegotiator/Step/profile(_:)``.
     public var userID: String?
 
+    /// What a request says; leave out what it lacks.
     public init(
         path: String = "/", query: String? = nil, cookieHeader: String? = nil, acceptLanguage: String? = nil,
         userID: String? = nil

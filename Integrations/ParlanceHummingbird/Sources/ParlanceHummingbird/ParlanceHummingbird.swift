@@ -31,9 +31,12 @@ extension LanguageRequestContext {
 
 /// The context for apps that keep nothing else per request.
 public struct LocalizedRequestContext: LanguageRequestContext {
+    /// Hummingbird's own per-request state.
     public var coreContext: CoreRequestContextStorage
+    /// What the responder or middleware negotiated.
     public var negotiatedLanguage: NegotiatedLanguage?
 
+    /// A context for a request Hummingbird has just read.
     public init(source: Source) {
         coreContext = .init(source: source)
     }
@@ -56,11 +59,14 @@ public struct LocalizedRequestContext: LanguageRequestContext {
 public struct LocalizedResponder<Responder: HTTPResponder>: HTTPResponder where Responder.Context: LanguageRequestContext {
     public typealias Context = Responder.Context
 
+    /// The router's responder, given the path less a language prefix.
     public let responder: Responder
+    /// Chooses each request's language.
     public let negotiator: LanguageNegotiator
     /// The signed-in user, for ``ParlanceServer/LanguageNegotiator/Step/profile(_:)``.
     public let userID: @Sendable (Request, Context) -> String?
 
+    /// Negotiates with `negotiator`, then asks `responder`; `userID` names the signed-in user.
     public init(
         _ responder: Responder, negotiator: LanguageNegotiator,
         userID: @escaping @Sendable (Request, Context) -> String? = { _, _ in nil }
@@ -94,9 +100,12 @@ public struct LocalizedResponder<Responder: HTTPResponder>: HTTPResponder where 
 /// router.add(middleware: LanguageMiddleware(negotiator: negotiator))
 /// ```
 public struct LanguageMiddleware<Context: LanguageRequestContext>: RouterMiddleware {
+    /// Chooses each request's language.
     public let negotiator: LanguageNegotiator
+    /// The signed-in user, for ``ParlanceServer/LanguageNegotiator/Step/profile(_:)``.
     public let userID: @Sendable (Request, Context) -> String?
 
+    /// Negotiates with `negotiator`; `userID` names the signed-in user.
     public init(
         negotiator: LanguageNegotiator, userID: @escaping @Sendable (Request, Context) -> String? = { _, _ in nil }
     ) {

@@ -9,7 +9,8 @@
 #
 # Targets: strings-file, stringsdict, xcstrings, language-tag, accept-language, message-formatter,
 # compiled-catalog, release-manifest (ParlanceRemote's manifest and signature envelope, whose
-# sources are compiled into the target itself).
+# sources are compiled into the target itself), request-language (ParlanceServer's
+# LanguageNegotiator, compiled into the target, over the ParlanceSync profile store it imports).
 #
 # SwiftPM cannot link libFuzzer on Linux here, so the script calls swiftc itself: the runtime is
 # compiled once, instrumented, into .build-fuzz/libParlance.a (rebuilt when Sources/Parlance
@@ -29,7 +30,7 @@ export SWIFT_BACKTRACE=enable=no
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build-fuzz"
-targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest)
+targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest request-language)
 
 usage() {
     echo "usage: Scripts/fuzz.sh <target|all> <seconds> [libFuzzer options…] | build [target…] | list" >&2
@@ -48,6 +49,7 @@ source_of() {
         message-formatter) echo MessageFormatterTarget ;;
         compiled-catalog) echo CompiledCatalogTarget ;;
         release-manifest) echo ReleaseManifestTarget ;;
+        request-language) echo RequestLanguageTarget ;;
         *) echo "fuzz: error: unknown target \"$1\"; expected one of: ${targets[*]}." >&2; exit 64 ;;
     esac
 }
@@ -66,6 +68,7 @@ max_len_of() {
         accept-language) echo 1024 ;;
         message-formatter) echo 4096 ;;
         release-manifest) echo 16384 ;;
+        request-language) echo 2048 ;;
     esac
 }
 
@@ -109,27 +112,65 @@ build_library() {
 }
 
 # Sources from outside the runtime that a target compiles in: ParlanceRemote's parsers, which
-# need no swift-crypto (SwiftPM cannot link libFuzzer here, so the package cannot be used).
+# need no swift-crypto (SwiftPM cannot link libFuzzer here, so the package cannot be used), and
+# ParlanceServer.
 extra_sources_of() {
     local remote="$root/Integrations/ParlanceRemote/Sources/ParlanceRemote"
     case "$1" in
         release-manifest) printf '%s\n' "$remote/ReleaseManifest.swift" "$remote/ReleaseSignature.swift" \
             "$remote/ReleaseError.swift" "$remote/AppVersion.swift" ;;
+        request-language) find "$root/Sources/ParlanceServer" -name '*.swift' | LC_ALL=C sort ;;
     esac
 }
 
+# Modules beside the runtime that a target's extra sources import (ParlanceServer's `import
+# ParlanceSync`), each compiled, instrumented, into .build-fuzz/lib<module>.a: one module cannot
+# import itself, so these stay modules of their own, as in the package.
+modules_of() {
+    case "$1" in
+        request-language) echo ParlanceSync ;;
+    esac
+}
+# The files of such a module that its importers need: the profile store protocol and the
+# in-memory store, not the HTTP and Supabase code.
+module_sources_of() {
+    local sync="$root/Sources/ParlanceSync"
+    case "$1" in
+        ParlanceSync) printf '%s\n' "$sync/ProfileLanguageStore.swift" "$sync/InMemoryProfileStore.swift" ;;
+    esac
+}
+
+# Module $1 as .build-fuzz/lib$1.a, on the runtime; rebuilt when it or its sources are newer.
+build_module() {
+    local name="$1" sources newer=true
+    mapfile -t sources < <(module_sources_of "$name")
+    local library="$build/lib$name.a"
+    for source in "$build/libParlance.a" "${sources[@]}"; do
+        [[ -f "$library" && "$library" -nt "$source" ]] || newer=false
+    done
+    if $newer; then return; fi
+    echo "fuzz: compiling $name into $library…" >&2
+    compile "${swift_flags[@]}" -module-name "$name" -I "$build/modules" -emit-library -static \
+        -emit-module -emit-module-path "$build/modules/$name.swiftmodule" "${sources[@]}" -o "$library"
+}
+
 build_target() {
-    local name="$1" file extra newer=true
+    local name="$1" file extra modules libraries=() newer=true
     file="$(source_of "$name")"
     mapfile -t extra < <(extra_sources_of "$name")
+    mapfile -t modules < <(modules_of "$name")
+    for module in "${modules[@]}"; do
+        build_module "$module"
+        libraries+=("$build/lib$module.a")
+    done
     local executable="$build/$name"
-    for source in "$build/libParlance.a" "$root/Fuzz/$file.swift" "$root/Fuzz/FuzzInput.swift" "${extra[@]}"; do
+    for source in "$build/libParlance.a" "${libraries[@]}" "$root/Fuzz/$file.swift" "$root/Fuzz/FuzzInput.swift" "${extra[@]}"; do
         [[ -x "$executable" && "$executable" -nt "$source" ]] || newer=false
     done
     if $newer; then return; fi
     echo "fuzz: linking $name…" >&2
     compile "${swift_flags[@]}" -module-name ParlanceFuzz -I "$build/modules" \
-        "$root/Fuzz/FuzzInput.swift" "$root/Fuzz/$file.swift" "${extra[@]}" "$build/libParlance.a" -o "$executable"
+        "$root/Fuzz/FuzzInput.swift" "$root/Fuzz/$file.swift" "${extra[@]}" "${libraries[@]}" "$build/libParlance.a" -o "$executable"
 }
 
 # Seeds for the targets whose input is no file format: a few realistic values to mutate from.
@@ -144,6 +185,15 @@ write_seeds() {
             seeds=('\x00parlance-release 1\nrelease 42\napp-version-minimum 2.0\napp-version-maximum 2.9\nsource-language en\npayload fr Localizable 18320 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08 payloads/Localizable.fr.9f86d081884c7d65.pcat\n'
                 '\x00parlance-release 1\nrelease 1\napp-version-minimum 1\npayload pt-BR Mes%20cha%C3%AEnes 3 0000000000000000000000000000000000000000000000000000000000000000 p/a%25b.pcat\n'
                 '\x01parlance-signature 1\nalgorithm ed25519\nkey 25f084467ce81aa3\nsignature gem/21gdGVWCEBJvihlGiS7/TdO5Z8MLZQ+AIy7p3uNvJPiyMo3oSLIMjFlgaCzLPLE0XQrp0389cKoCFfj6BA==\n') ;;
+        request-language)
+            # The request's fields, one a line: path, query, Cookie, Accept-Language, user id.
+            seeds=('/fr/orders\n\n\nde-CH, de;q=0.9'
+                '/orders\npage=2&lang=pt-BR\ntheme=dark; lang=de\nfr-CH;q=0.9, de;q=0.5\nana'
+                '/api/orders\nlang=zh%2DTW\n\nsr-Latn-RS,*;q=0.1\nzoe'
+                '/\n\na=1; lang="fr"\nja\nbad'
+                '/ja/orders\nlang=sr+Latn\n\n*\nluis'
+                '/pt-BR?x=1'
+                '/orders\n\n\nzh-Hant-TW;q=0.8, en;q=0.1\nmila') ;;
         accept-language)
             seeds=("en-US,en;q=0.9,fr;q=0.8" "*" "da, en-gb;q=0.8, en;q=0.7" "zh-Hant;q=1.0,zh;q=0.5,*;q=0.1" "fr;q=0" "de;q=abc, it") ;;
         message-formatter)

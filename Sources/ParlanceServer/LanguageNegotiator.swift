@@ -75,9 +75,11 @@ public struct LanguageNegotiator: Sendable {
 
     /// The language of `request`, the snapshot to render it with, and what the response says.
     public func negotiate(_ request: RequestLanguageInput) async -> NegotiatedLanguage {
-        var vary: [String] = []
+        // The headers read so far, as flags: the lists they name are made once, not per request.
+        var readCookie = false, readAcceptLanguage = false
         func chosen(_ snapshot: LanguageSnapshot, by decision: Decision, path: String? = nil) -> NegotiatedLanguage {
-            NegotiatedLanguage(snapshot: snapshot, decision: decision, path: path ?? request.path, vary: vary)
+            let vary = readCookie ? (readAcceptLanguage ? Self.varyBoth : Self.varyCookie) : (readAcceptLanguage ? Self.varyAcceptLanguage : [])
+            return NegotiatedLanguage(snapshot: snapshot, decision: decision, path: path ?? request.path, vary: vary)
         }
         for step in steps {
             switch step {
@@ -88,7 +90,7 @@ public struct LanguageNegotiator: Sendable {
                     return chosen(snapshot, by: .queryParameter)
                 }
             case .cookie(let name):
-                if !vary.contains("Cookie") { vary.append("Cookie") }
+                readCookie = true
                 if let value = request.cookieHeader.flatMap({ Self.cookie(name, inHeader: $0) }), let snapshot = match(value) {
                     return chosen(snapshot, by: .cookie)
                 }
@@ -99,9 +101,9 @@ public struct LanguageNegotiator: Sendable {
                     return chosen(snapshot, by: .profile)
                 }
             case .acceptLanguage:
-                if !vary.contains("Accept-Language") { vary.append("Accept-Language") }
+                readAcceptLanguage = true
                 if let header = request.acceptLanguage,
-                    let snapshot = localizer.snapshot(matchingFirstOf: AcceptLanguage.languages(from: header))
+                    let snapshot = localizer.snapshot(matchingAcceptLanguage: header)
                 {
                     return chosen(snapshot, by: .acceptLanguage)
                 }
@@ -114,6 +116,10 @@ public struct LanguageNegotiator: Sendable {
         guard value.utf8.count <= Self.maximumValueLength, let language = Language(String(value)) else { return nil }
         return localizer.snapshot(matching: language)
     }
+
+    private static let varyCookie = ["Cookie"]
+    private static let varyAcceptLanguage = ["Accept-Language"]
+    private static let varyBoth = ["Cookie", "Accept-Language"]
 
     /// The snapshot of an available language named by the first path segment, and the path without it.
     private func pathPrefix(_ path: String) -> (LanguageSnapshot, String)? {
@@ -208,5 +214,38 @@ public struct NegotiatedLanguage: Sendable {
         var headers = [(name: "Content-Language", value: contentLanguage)]
         if !vary.isEmpty { headers.append((name: "Vary", value: vary.joined(separator: ", "))) }
         return headers
+    }
+}
+
+/// The response's `Vary` header as framework integrations extend it.
+public enum VaryHeader {
+    /// Whether the `Vary` values a response holds (each a comma-separated list; a response may
+    /// hold several) already name `header`, compared without regard to ASCII case. `*` names
+    /// every header. It walks the bytes in place, copying nothing.
+    public static func contains(_ header: String, in values: [String]) -> Bool {
+        for value in values {
+            let bytes = value.utf8
+            var start = bytes.startIndex
+            while start <= bytes.endIndex {
+                let end = bytes[start...].firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex
+                if names(bytes[start..<end], header) { return true }
+                guard end < bytes.endIndex else { break }
+                start = bytes.index(after: end)
+            }
+        }
+        return false
+    }
+
+    /// Whether one item of the list, less surrounding blanks, is `*` or `header`.
+    private static func names(_ item: Substring.UTF8View, _ header: String) -> Bool {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = item.firstIndex(where: { !blank($0) }), let last = item.lastIndex(where: { !blank($0) }) else { return false }
+        let name = item[first...last]
+        if name.elementsEqual(CollectionOfOne(UInt8(ascii: "*"))) { return true }
+        return name.elementsEqual(header.utf8) { lowercased($0) == lowercased($1) }
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
     }
 }

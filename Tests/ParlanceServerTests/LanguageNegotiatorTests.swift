@@ -104,6 +104,19 @@ struct LanguageNegotiatorTests {
         #expect(headers(byDefault) == ["Content-Language": "en"])
     }
 
+    @Test("A Vary the handler set is read as lists, without regard to case", arguments: [
+        (["Accept-Encoding"], "Accept-Language", false),
+        (["accept-language"], "Accept-Language", true),
+        (["Accept-Encoding, \tACCEPT-LANGUAGE "], "Accept-Language", true),
+        (["Origin", "Cookie,Accept-Encoding"], "Cookie", true),
+        (["*"], "Cookie", true),
+        (["Cookies", "Cooki", ",,", "", " , "], "Cookie", false),
+        ([String(repeating: "x, ", count: 10_000)], "Cookie", false),
+    ])
+    func varyHeader(values: [String], name: String, contained: Bool) {
+        #expect(VaryHeader.contains(name, in: values) == contained)
+    }
+
     @Test("A path segment is a prefix only when it is an available language", arguments: [
         ("/fr", "fr", "/"), ("/fr/", "fr", "/"), ("/FR/orders", "fr", "/orders"), ("/pt-BR/a/b", "pt-BR", "/a/b"),
         ("/fr?x=1", "fr", "/?x=1"),

@@ -28,6 +28,31 @@ struct CacheBoundTests {
             _ = localizer.snapshot(acceptLanguage: header)
         }
         #expect(localizer.cachedSnapshotCount <= localizer.availableLanguages.count + 1)
+        #expect(localizer.matcher.headerMemo.count <= AcceptLanguageMemo.capacity)
+    }
+
+    @Test("The Accept-Language memo: 100,000 distinct headers keep it at its capacity; each answer is the unmemoized one")
+    func acceptLanguageMemo() throws {
+        let matcher = LanguageMatcher(available: ["en", "fr", "pt-BR", "zh-Hant"].compactMap(Language.init))
+        let choices = ["fr-CA", "pt-PT", "zh-TW", "ja", "en-AU;q=0.1"]
+        for index in 0..<100_000 {
+            let header = "x\(String(index, radix: 36)), \(choices[index % choices.count]);q=0.5"
+            let memoized = matcher.bestMatch(acceptLanguage: header)
+            if index % 997 == 0 {
+                #expect(memoized == matcher.bestMatch(for: AcceptLanguage.languages(from: header)))
+                #expect(matcher.bestMatch(acceptLanguage: header) == memoized, "asked again, from the memo")
+            }
+            #expect(matcher.headerMemo.count <= AcceptLanguageMemo.capacity)
+        }
+        #expect(matcher.headerMemo.count > 0)
+        // A header too long to remember is still answered, and not kept.
+        let long = String(repeating: "q", count: AcceptLanguageMemo.maximumHeaderLength) + ", fr"
+        let before = matcher.headerMemo.count
+        #expect(matcher.bestMatch(acceptLanguage: long) == Language("fr"))
+        #expect(matcher.headerMemo.count == before)
+        // A header that matches nothing is remembered as such.
+        #expect(matcher.bestMatch(acceptLanguage: "ja, ko") == nil)
+        #expect(matcher.headerMemo.match(for: "ja, ko") == .some(nil))
     }
 
     @Test("Pseudo-localization keeps one snapshot per style")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Picks the best available language for what a user prefers, the way CLDR orders
 /// fallbacks.
@@ -19,6 +20,9 @@ public struct LanguageMatcher: Sendable {
     /// The languages there are catalogs for.
     public let available: [Language]
     private let availableByKey: [String: Language]
+    /// What ``bestMatch(acceptLanguage:)`` found for the headers seen last: a server sees the
+    /// same few headers again and again.
+    let headerMemo = AcceptLanguageMemo()
 
     public init(available: [Language]) {
         self.available = available
@@ -28,6 +32,20 @@ public struct LanguageMatcher: Sendable {
             if byKey[key] == nil { byKey[key] = language }
         }
         self.availableByKey = byKey
+    }
+
+    /// The best available language for an `Accept-Language` header (read by
+    /// ``AcceptLanguage/languages(from:)``), or `nil` when none relates.
+    ///
+    /// The answer for a header of at most ``AcceptLanguageMemo/maximumHeaderLength`` bytes is
+    /// remembered, so the headers browsers send are read and matched once per matcher. The memo
+    /// holds at most ``AcceptLanguageMemo/capacity`` headers and is emptied when full, so a
+    /// client sending a new header every time costs a bounded amount of memory, not more.
+    public func bestMatch(acceptLanguage header: String) -> Language? {
+        if let known = headerMemo.match(for: header) { return known }
+        let match = bestMatch(for: AcceptLanguage.languages(from: header))
+        headerMemo.remember(match, for: header)
+        return match
     }
 
     /// The best available language for `preferred`, or `nil` when none relates.
@@ -136,4 +154,35 @@ enum ScriptData {
 
     /// How many tags are cached now.
     static var cachedTagCount: Int { cache.withLock { $0.count } }
+}
+
+/// The headers a ``LanguageMatcher`` has matched, and what each matched. Bounded: at most
+/// ``capacity`` headers, each at most ``maximumHeaderLength`` bytes; when full it is emptied and
+/// starts again, so the headers in use come back at once after a burst of new ones.
+public final class AcceptLanguageMemo: Sendable {
+    /// The most headers remembered at once.
+    public static let capacity = 512
+    /// The longest header remembered; a longer one is read every time (which is bounded too).
+    public static let maximumHeaderLength = 256
+
+    private let matches = Mutex<[String: Language?]>([:])
+
+    init() {}
+
+    /// What `header` matched before: `.some(nil)` when it matched nothing, `nil` when unknown.
+    func match(for header: String) -> Language?? {
+        guard header.utf8.count <= Self.maximumHeaderLength else { return nil }
+        return matches.withLock { $0[header] }
+    }
+
+    func remember(_ match: Language?, for header: String) {
+        guard header.utf8.count <= Self.maximumHeaderLength else { return }
+        matches.withLock { matches in
+            if matches.count >= Self.capacity { matches.removeAll(keepingCapacity: true) }
+            matches[header] = .some(match)
+        }
+    }
+
+    /// How many headers are remembered now (for the tests that prove it is bounded).
+    var count: Int { matches.withLock { $0.count } }
 }

@@ -94,8 +94,15 @@ extension Localizer {
     /// The snapshot for the best language an HTTP `Accept-Language` header names among
     /// those available, else the configured default.
     public func snapshot(acceptLanguage header: String?) -> LanguageSnapshot {
-        let preferred = header.map(AcceptLanguage.languages(from:)) ?? []
-        return LanguageSnapshot(storage: storage(for: matcher.bestMatch(for: preferred, default: configuration.defaultLanguage)))
+        snapshot(matchingAcceptLanguage: header ?? "") ?? LanguageSnapshot(storage: storage(for: configuration.defaultLanguage))
+    }
+
+    /// The snapshot of the available language an `Accept-Language` header asks for first, or
+    /// `nil` when it asks for none of them: a server tries its next way of choosing. The few
+    /// headers browsers send are read and matched once (see
+    /// ``LanguageMatcher/bestMatch(acceptLanguage:)``, a bounded memo emptied by ``reload()``).
+    public func snapshot(matchingAcceptLanguage header: String) -> LanguageSnapshot? {
+        matcher.bestMatch(acceptLanguage: header).map { LanguageSnapshot(storage: storage(for: $0)) }
     }
 
     /// The snapshot of the available language that serves `language` (itself, a CLDR parent,

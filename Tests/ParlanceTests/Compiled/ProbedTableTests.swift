@@ -127,6 +127,7 @@ struct ProbedTableTests {
             source: source, configuration: .init(defaultLanguage: "fr", preferredLanguages: { ["de-AT", "fr"] }, notificationCenter: nil))
         #expect(localizer.language == "fr")
         #expect(localizer.availableLanguages == ["en", "fr"])
+        #expect(localizer.snapshot(matchingAcceptLanguage: "de-CH, ja;q=0.5") == nil, "remembered as matching nothing")
         let changes = localizer.changes()
         source.over.withLock { $0["de"] = [ProbedTable(try! Self.compiled("Localizable", "de", ["greeting": .string("Hallo")]))] }
         localizer.reload()
@@ -135,6 +136,7 @@ struct ProbedTableTests {
         #expect(localizer.string("greeting") == "Hallo")
         #expect(localizer.string("only.en") == "English", "a key German lacks falls back as in any language")
         #expect(localizer.snapshot(for: "de-CH").language == "de")
+        #expect(localizer.snapshot(matchingAcceptLanguage: "de-CH, ja;q=0.5")?.language == "de", "the reload forgot the old answer")
         var iterator = changes.makeAsyncIterator()
         let change = await iterator.next()
         #expect(change?.oldLanguage == "fr")
@@ -146,6 +148,7 @@ struct ProbedTableTests {
         #expect(localizer.availableLanguages == ["en", "fr"])
         #expect(localizer.language == "fr")
         #expect(localizer.string("greeting") == "Bonjour")
+        #expect(localizer.snapshot(matchingAcceptLanguage: "de-CH, ja;q=0.5") == nil)
     }
 
     @Test("A user who chose a language the source lacks is shown it as soon as a reload finds it")

@@ -128,12 +128,13 @@ public struct LanguageMiddleware<Context: LanguageRequestContext>: RouterMiddlew
 extension Request {
     /// What the request says that may choose its language.
     func languageInput(userID: String?) -> RequestLanguageInput {
+        // One header of each is the usual case: read it as it is, joining only several.
         let cookies = headers[values: .cookie]
         let languages = headers[values: .acceptLanguage]
         return RequestLanguageInput(
             path: uri.path, query: uri.query,
-            cookieHeader: cookies.isEmpty ? nil : cookies.joined(separator: "; "),
-            acceptLanguage: languages.isEmpty ? nil : languages.joined(separator: ", "),
+            cookieHeader: cookies.count <= 1 ? cookies.first : cookies.joined(separator: "; "),
+            acceptLanguage: languages.count <= 1 ? languages.first : languages.joined(separator: ", "),
             userID: userID)
     }
 }
@@ -142,11 +143,9 @@ extension HTTPFields {
     /// `Content-Language`, unless the handler set one, and the negotiation's `Vary` beside any
     /// the handler set.
     mutating func addLanguageHeaders(_ negotiated: NegotiatedLanguage) {
-        if self[.contentLanguage] == nil { self[.contentLanguage] = negotiated.contentLanguage }
-        let present = Set(self[values: .vary].flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        })
-        for name in negotiated.vary where !present.contains(name.lowercased()) {
+        if self[.contentLanguage] == nil { append(HTTPField(name: .contentLanguage, value: negotiated.contentLanguage)) }
+        let present = self[values: .vary]
+        for name in negotiated.vary where !VaryHeader.contains(name, in: present) {
             append(HTTPField(name: .vary, value: name))
         }
     }

@@ -22,12 +22,13 @@ extension Request {
 
     /// What the request says that may choose its language.
     func languageInput(userID: String?) -> RequestLanguageInput {
+        // One header of each is the usual case: read it as it is, joining only several.
         let cookies = headers[.cookie]
         let languages = headers[.acceptLanguage]
         return RequestLanguageInput(
             path: url.path, query: url.query,
-            cookieHeader: cookies.isEmpty ? nil : cookies.joined(separator: "; "),
-            acceptLanguage: languages.isEmpty ? nil : languages.joined(separator: ", "),
+            cookieHeader: cookies.count <= 1 ? cookies.first : cookies.joined(separator: "; "),
+            acceptLanguage: languages.count <= 1 ? languages.first : languages.joined(separator: ", "),
             userID: userID)
     }
 
@@ -138,10 +139,8 @@ extension HTTPHeaders {
     /// the handler set.
     mutating func addLanguageHeaders(_ negotiated: NegotiatedLanguage) {
         if self[.contentLanguage].isEmpty { replaceOrAdd(name: .contentLanguage, value: negotiated.contentLanguage) }
-        let present = Set(self[.vary].flatMap { $0.split(separator: ",") }.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
-        })
-        for name in negotiated.vary where !present.contains(name.lowercased()) {
+        let present = self[.vary]
+        for name in negotiated.vary where !VaryHeader.contains(name, in: present) {
             add(name: .vary, value: name)
         }
     }

@@ -66,6 +66,9 @@ struct ParlanceVaporTests {
                 #expect(response.body.string == "2 orders confirmed · €19.00")
                 #expect(response.headers[.contentLanguage] == ["en"])
             }
+            try await client.test(.GET, "/de/orders/4?ref=mail") { response in
+                #expect(response.body.string == "4 Bestellungen bestätigt · 38,00\u{A0}€", "the query stays on the rewritten path")
+            }
             try await client.test(.GET, "/api/orders/2") { response in
                 #expect(response.status == .notFound, "a segment that is no language is routed as it is")
                 #expect(response.headers[.contentLanguage] == ["en"], "an error page is in the default language too")

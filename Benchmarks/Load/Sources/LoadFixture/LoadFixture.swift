@@ -1,0 +1,88 @@
+import Foundation
+import Parlance
+import ParlanceServer
+
+/// What both load servers serve: one catalog in 20 languages, and the two handlers' bodies.
+///
+/// The localized handler renders three strings, one plural and one currency amount in the
+/// request's language; the fixed handler returns strings of the same shape, unlocalized.
+public enum LoadFixture {
+    /// The twenty languages `Scripts/load.lua` asks for (the benchmark suite's twenty).
+    public static let languages = [
+        "ar", "cs", "de", "en", "es", "fr", "he", "hi", "it", "ja",
+        "ko", "nl", "pl", "pt-BR", "ru", "sv", "tr", "uk", "zh-Hans", "zh-Hant",
+    ]
+
+    /// A word in each language, so values have the scripts and lengths of real ones.
+    static let words: [String: (title: String, basket: String, checkout: String, item: String)] = [
+        "ar": ("مرحبا", "سلتك", "الدفع", "عنصر"), "cs": ("Vítejte", "Váš košík", "Zaplatit", "položka"),
+        "de": ("Willkommen", "Ihr Warenkorb", "Zur Kasse", "Artikel"), "en": ("Welcome", "Your basket", "Check out", "item"),
+        "es": ("Bienvenido", "Tu cesta", "Pagar", "artículo"), "fr": ("Bienvenue", "Votre panier", "Payer", "article"),
+        "he": ("ברוכים הבאים", "הסל שלך", "לתשלום", "פריט"), "hi": ("स्वागत है", "आपकी टोकरी", "भुगतान", "वस्तु"),
+        "it": ("Benvenuto", "Il tuo carrello", "Paga", "articolo"), "ja": ("ようこそ", "カート", "購入手続き", "点"),
+        "ko": ("환영합니다", "장바구니", "결제", "개"), "nl": ("Welkom", "Je mandje", "Afrekenen", "artikel"),
+        "pl": ("Witamy", "Twój koszyk", "Do kasy", "pozycja"), "pt-BR": ("Bem-vindo", "Sua cesta", "Finalizar", "item"),
+        "ru": ("Добро пожаловать", "Ваша корзина", "Оформить", "товар"), "sv": ("Välkommen", "Din korg", "Till kassan", "vara"),
+        "tr": ("Hoş geldiniz", "Sepetiniz", "Ödeme", "ürün"), "uk": ("Ласкаво просимо", "Ваш кошик", "Оплатити", "товар"),
+        "zh-Hans": ("欢迎", "您的购物篮", "结账", "件"), "zh-Hant": ("歡迎", "您的購物籃", "結帳", "件"),
+    ]
+
+    /// The catalog: the handler's four keys and `fillerKeys` more, in every language.
+    public static func catalog(fillerKeys: Int = 2_000) -> Catalog {
+        var catalog = Catalog(table: "Localizable", sourceLanguage: "en")
+        var entries: [String: CatalogEntry] = [:]
+        for language in languages {
+            let word = words[language]!
+            let tag = language
+            entries["home.title", default: CatalogEntry()][tag] = .string(word.title)
+            entries["home.basket", default: CatalogEntry()][tag] = .string(word.basket)
+            entries["cart.checkout", default: CatalogEntry()][tag] = .string(word.checkout)
+            var forms: [PluralCategory: Localization] = [:]
+            for category in PluralCategory.allCLDR { forms[category] = .string("%lld \(word.item)") }
+            entries["cart.items", default: CatalogEntry()][tag] = .plural(forms)
+            for index in 0..<fillerKeys {
+                entries["filler.\(index)", default: CatalogEntry()][tag] = .string("\(word.basket) \(index)")
+            }
+        }
+        for (key, entry) in entries { catalog[key] = entry }
+        return catalog
+    }
+
+    /// A localizer over ``catalog(fillerKeys:)``, English by default, reading no device state.
+    public static func localizer() -> Localizer {
+        Localizer(catalogs: [catalog()], configuration: .init(defaultLanguage: "en", preferredLanguages: { [] }, notificationCenter: nil))
+    }
+
+    /// The steps a web app would use: a prefix, a cookie, then `Accept-Language`.
+    public static func negotiator() -> LanguageNegotiator {
+        LanguageNegotiator(localizer: localizer(), steps: [.pathPrefix, .cookie("lang"), .acceptLanguage])
+    }
+
+    /// The localized body: three strings, a plural and a currency amount, in `snapshot`'s language.
+    public static func localizedBody(_ snapshot: LanguageSnapshot, items: Int = 3) -> String {
+        snapshot.string("home.title") + "\n" + snapshot.string("home.basket") + "\n"
+            + snapshot.string("cart.checkout") + "\n" + snapshot.string("cart.items", items) + "\n"
+            + snapshot.formatter.currency(12.5 * Double(items), code: "EUR") + "\n"
+    }
+
+    /// The baseline: the same shape of body from fixed strings, nothing localized.
+    public static func fixedBody(items: Int = 3) -> String {
+        "Welcome" + "\n" + "Your basket" + "\n" + "Check out" + "\n" + "\(items) items" + "\n" + "€37.50" + "\n"
+    }
+
+    /// `--port N` from the command line, or 8080.
+    public static func options(_ arguments: [String]) -> (mode: String, port: Int) {
+        var mode = "localized", port = 8080
+        var rest = arguments.dropFirst()
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--port": port = rest.popFirst().flatMap(Int.init) ?? port
+            case "fixed", "localized": mode = argument
+            default:
+                FileHandle.standardError.write(Data("usage: \(arguments.first ?? "load-server") [fixed|localized] [--port N]\n".utf8))
+                exit(64)
+            }
+        }
+        return (mode, port)
+    }
+}

@@ -1,0 +1,23 @@
+import Hummingbird
+import LoadFixture
+import Logging
+import ParlanceHummingbird
+
+// load-hummingbird [fixed|localized] [--port N]: the load benchmark's Hummingbird 2 server
+// (Scripts/load.sh). `localized` negotiates each request's language through LocalizedResponder
+// and renders LoadFixture.localizedBody; `fixed` serves LoadFixture.fixedBody with no Parlance
+// in the path, the baseline.
+let (mode, port) = LoadFixture.options(CommandLine.arguments)
+var logger = Logger(label: "load-hummingbird")
+logger.logLevel = .error
+let configuration = ApplicationConfiguration(address: .hostname("127.0.0.1", port: port))
+
+let router = Router(context: LocalizedRequestContext.self)
+if mode == "fixed" {
+    router.get("/") { _, _ in LoadFixture.fixedBody() }
+    try await Application(router: router, configuration: configuration, logger: logger).runService()
+} else {
+    router.get("/") { _, context in LoadFixture.localizedBody(context.language) }
+    let responder = LocalizedResponder(router.buildResponder(), negotiator: LoadFixture.negotiator())
+    try await Application(responder: responder, configuration: configuration, logger: logger).runService()
+}

@@ -1,0 +1,51 @@
+-- wrk script for Scripts/load.sh: every request carries an Accept-Language header chosen at
+-- random over the twenty languages of LoadFixture, in the shapes browsers send (a bare tag;
+-- a regional tag with its language and English behind it; a wildcard and an unknown tag
+-- weighted around it). The requests are built once per thread, so wrk's own cost per
+-- request is the same for the fixed and the localized server.
+--
+-- `-- distinct` instead puts a never-seen random tag first in every request (the language
+-- the app has follows at a lower weight): the memory run's hostile half.
+
+local languages = {
+  ar = "EG", cs = "CZ", de = "AT", en = "GB", es = "MX", fr = "CA", he = "IL", hi = "IN",
+  it = "CH", ja = "JP", ko = "KR", nl = "BE", pl = "PL", ["pt-BR"] = "BR", ru = "RU",
+  sv = "FI", tr = "TR", uk = "UA", ["zh-Hans"] = "CN", ["zh-Hant"] = "TW",
+}
+
+local requests = {}
+local tags = {}
+local distinct = false
+
+function init(args)
+  distinct = args[1] == "distinct"
+  math.randomseed(os.time() + (tonumber(tostring({}):match("0x(%x+)"), 16) or 0) % 100000)
+  for tag, region in pairs(languages) do
+    local base = tag:match("^(%a+)")
+    table.insert(tags, tag)
+    table.insert(requests, wrk.format("GET", "/", { ["Accept-Language"] = tag }))
+    table.insert(requests, wrk.format("GET", "/", {
+      ["Accept-Language"] = base .. "-" .. region .. "," .. base .. ";q=0.9,en-US;q=0.8,en;q=0.7" }))
+    table.insert(requests, wrk.format("GET", "/", {
+      ["Accept-Language"] = "*;q=0.1, " .. tag .. ";q=0.8, xx;q=0.9" }))
+  end
+end
+
+local letters = "abcdefghijklmnopqrstuvwxyz"
+local function random_subtag(length)
+  local out = {}
+  for i = 1, length do
+    local n = math.random(26)
+    out[i] = letters:sub(n, n)
+  end
+  return table.concat(out)
+end
+
+function request()
+  if distinct then
+    -- A well-formed tag (a language and a variant), 26^11 of them: in practice never the same twice.
+    local tag = random_subtag(3) .. "-" .. random_subtag(8)
+    return wrk.format("GET", "/", { ["Accept-Language"] = tag .. ", " .. tags[math.random(#tags)] .. ";q=0.5" })
+  end
+  return requests[math.random(#requests)]
+end

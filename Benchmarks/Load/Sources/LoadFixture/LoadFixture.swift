@@ -70,17 +70,24 @@ public enum LoadFixture {
         "Welcome" + "\n" + "Your basket" + "\n" + "Check out" + "\n" + "\(items) items" + "\n" + "€37.50" + "\n"
     }
 
-    /// `--port N` from the command line, or 8080.
+    /// The handler (`fixed` or `localized`, the default) and `--port N` (8080 by default) from
+    /// the command line; anything else prints the usage and exits with status 64.
     public static func options(_ arguments: [String]) -> (mode: String, port: Int) {
+        let name = arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "load-server"
+        func usage(_ problem: String) -> Never {
+            FileHandle.standardError.write(Data("\(name): error: \(problem)\nusage: \(name) [fixed|localized] [--port N]\n".utf8))
+            exit(64)
+        }
         var mode = "localized", port = 8080
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
             switch argument {
-            case "--port": port = rest.popFirst().flatMap(Int.init) ?? port
+            case "--port":
+                guard let value = rest.popFirst() else { usage("--port needs a value") }
+                guard let number = Int(value), (0...65_535).contains(number) else { usage("--port takes 0 to 65535, not \"\(value)\"") }
+                port = number
             case "fixed", "localized": mode = argument
-            default:
-                FileHandle.standardError.write(Data("usage: \(arguments.first ?? "load-server") [fixed|localized] [--port N]\n".utf8))
-                exit(64)
+            default: usage("unknown argument \"\(argument)\"")
             }
         }
         return (mode, port)

@@ -9,7 +9,7 @@ struct FilePreferenceStoreConcurrencyTests {
     static let tags = ["en", "vi", "fr-CA", "pt-BR", "zh-Hant-TW", "sr-Latn-ME", "de-CH-1996", "x-private-very-long-tag"]
 
     @Test("8 threads saving different values: every read and the final file hold one complete value")
-    func concurrentSaves() throws {
+    func concurrentSaves() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-saves-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = FilePreferenceStore(url: folder.appendingPathComponent("language"))
@@ -18,6 +18,7 @@ struct FilePreferenceStoreConcurrencyTests {
         let failures = Mutex<[String]>([])
         let writing = Atomic<Int>(Self.tags.count)
         let reads = Atomic<Int>(0)
+        let readerDone = Atomic<Bool>(false)
 
         let reader = Thread {
             while writing.load(ordering: .acquiring) > 0 {
@@ -29,19 +30,23 @@ struct FilePreferenceStoreConcurrencyTests {
                 if !expected.contains(text) { failures.withLock { $0.append("read \(text.debugDescription)") } }
                 reads.add(1, ordering: .relaxed)
             }
+            readerDone.store(true, ordering: .releasing)
         }
         reader.start()
-        DispatchQueue.concurrentPerform(iterations: Self.tags.count) { index in
-            for _ in 0..<300 {
-                do {
-                    try store.save(Self.tags[index])
-                } catch {
-                    failures.withLock { $0.append("saving \(Self.tags[index]) failed: \(error)") }
+        // Blocks until every writer is done: on a thread of its own, off the cooperative pool.
+        try await onOwnThread {
+            DispatchQueue.concurrentPerform(iterations: Self.tags.count) { index in
+                for _ in 0..<300 {
+                    do {
+                        try store.save(Self.tags[index])
+                    } catch {
+                        failures.withLock { $0.append("saving \(Self.tags[index]) failed: \(error)") }
+                    }
                 }
+                writing.subtract(1, ordering: .releasing)
             }
-            writing.subtract(1, ordering: .releasing)
+            while !readerDone.load(ordering: .acquiring) { usleep(1_000) }
         }
-        while !reader.isFinished { usleep(1_000) }
 
         let problems = failures.withLock { $0 }
         #expect(problems.isEmpty, "\(problems.count) problems, the first: \(problems.prefix(5))")

@@ -54,3 +54,14 @@ final class Recorder<Value: Sendable>: Sendable {
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
 }
+
+/// Runs `body` on a thread of its own and waits for it without blocking a cooperative thread.
+///
+/// Swift Testing runs synchronous tests on the cooperative pool, which has one thread per core
+/// (two on CI). A test that joins threads or spins for seconds there starves every async test
+/// running beside it; the profile-sync tests then miss their deadlines.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}

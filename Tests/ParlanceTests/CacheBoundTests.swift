@@ -55,6 +55,22 @@ struct CacheBoundTests {
         #expect(matcher.headerMemo.match(for: "ja, ko") == .some(nil))
     }
 
+    @Test("Currency patterns: 100,000 amounts in distinct codes keep at most 32 patterns, each answer Foundation's")
+    func currencyPatterns() {
+        let formatter = LocaleFormatter(language: "fr")
+        let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        for index in 0..<100_000 {
+            // Every three-letter code in turn (17,576 of them), known to ICU or not.
+            let code = String([letters[index / 676 % 26], letters[index / 26 % 26], letters[index % 26]])
+            let amount = Double(index) + 0.25
+            let written = formatter.currency(amount, code: code)
+            if index % 997 == 0 {
+                #expect(written == FloatingPointFormatStyle<Double>.Currency(code: code, locale: formatter.locale).format(amount))
+            }
+        }
+        #expect(formatter.currencyPatterns.count == CurrencyPatternCache.capacity)
+    }
+
     @Test("Pseudo-localization keeps one snapshot per style")
     func pseudoSnapshots() {
         let localizer = TestCatalogs.localizer()

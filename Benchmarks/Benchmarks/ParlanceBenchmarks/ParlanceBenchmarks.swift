@@ -7,6 +7,7 @@ let benchmarks: @Sendable () -> Void = {
     loadingBenchmarks()
     pluralBenchmarks()
     messageBenchmarks()
+    formattingBenchmarks()
     runtimeBenchmarks()
     gettextBenchmarks()
     compiledBenchmarks()

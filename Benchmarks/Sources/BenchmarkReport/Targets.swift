@@ -83,6 +83,14 @@ struct Target {
             baseline: "Message: String(format:) %lld files (baseline)",
             limits: []),
         Target(
+            benchmark: "Message: catalog plural through a snapshot",
+            baseline: "Message: String(format:) %lld files (baseline)",
+            limits: [.atMostNanoseconds(1_000)]),
+        Target(
+            benchmark: "Formatting: LocaleFormatter.currency, fr EUR",
+            baseline: "Formatting: FloatingPointFormatStyle.Currency, fr EUR (baseline)",
+            limits: [.atMostBaselineTimes(0.5)]),
+        Target(
             benchmark: "Runtime: Localizer.shared.string(key)",
             baseline: "Runtime: [String: String] lookup (baseline)",
             limits: [.atMostBaselineTimes(1.5)]),

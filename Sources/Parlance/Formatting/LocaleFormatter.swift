@@ -44,6 +44,7 @@ public struct LocaleFormatter: Sendable {
     public let calendar: Calendar
 
     let dateFormatters: DateFormatterCache
+    let currencyPatterns: CurrencyPatternCache
 
     /// A formatter for a BCP 47 language tag such as `"fr"`, `"pt-BR"` or `"ar-u-nu-arab"`.
     ///
@@ -74,5 +75,6 @@ public struct LocaleFormatter: Sendable {
         self.timeZone = timeZone
         self.calendar = calendar
         self.dateFormatters = DateFormatterCache(locale: resolved, timeZone: timeZone)
+        self.currencyPatterns = CurrencyPatternCache(locale: resolved)
     }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import Parlance
+
+/// The currency fast path writes exactly what Foundation writes; these compare the two over
+/// every locale Foundation has and amounts chosen to hit rounding, grouping and sign cases.
+@Suite("Currency patterns read off Foundation")
+struct CurrencyPatternTests {
+    /// Codes with 0, 2, 3 and 4 decimals, symbols before and after, and Indian grouping.
+    static let codes = ["EUR", "USD", "JPY", "KWD", "INR", "CLF", "CHF", "IRR"]
+
+    /// Amounts from a seeded generator: every magnitude below 10¹⁵, both signs, and values
+    /// sitting exactly on a half at the currency's last decimal.
+    static func amounts(count: Int, seed: UInt64) -> [Double] {
+        var generator = SplitMix(seed: seed)
+        return (0..<count).map { index in
+            let magnitude = Double(generator.next() % 16)
+            let mantissa = Double(generator.next() % 1_000_000) / 1_000_000
+            var amount = mantissa * pow(10, magnitude)
+            switch index % 4 {
+            case 0: amount = (amount * 1000).rounded() / 1000 + 0.005   // on a half for two decimals
+            case 1: amount = (amount * 10).rounded() / 10 + 0.05
+            default: break
+            }
+            return index % 3 == 0 ? -amount : amount
+        }
+    }
+
+    @Test("In every locale Foundation has, a derived pattern writes 200 amounts per currency as Foundation does")
+    func everyLocale() async throws {
+        // About 1,000 locales × 8 codes × 200 amounts: seconds of work, off the cooperative pool.
+        let (derived, declined, mismatches) = try await onOwnThread { Self.compareEveryLocale(amounts: Self.amounts(count: 200, seed: 0x5eed)) }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        // Most locales fit the shape (every one, with Swift 6.3's ICU); the counts show a change in ICU.
+        #expect(derived > declined * 4, "derived \(derived), declined \(declined)")
+    }
+
+    static func compareEveryLocale(amounts: [Double]) -> (derived: Int, declined: Int, mismatches: [String]) {
+        var derived = 0, declined = 0
+        var mismatches: [String] = []
+        for identifier in Locale.availableIdentifiers.sorted() {
+            let locale = Locale(identifier: identifier)
+            for code in Self.codes {
+                let style = FloatingPointFormatStyle<Double>.Currency(code: code, locale: locale)
+                guard let pattern = CurrencyPattern.derive(style) else {
+                    declined += 1
+                    continue
+                }
+                derived += 1
+                for amount in amounts {
+                    let expected = style.format(amount)
+                    if let written = pattern.format(amount), written != expected, mismatches.count < 10 {
+                        mismatches.append("\(identifier) \(code) \(amount): \(written.debugDescription), Foundation \(expected.debugDescription)")
+                    }
+                }
+            }
+        }
+        return (derived, declined, mismatches)
+    }
+
+    @Test("The load benchmark's twenty languages each have a euro pattern", arguments: [
+        "ar", "cs", "de", "en", "es", "fr", "he", "hi", "it", "ja",
+        "ko", "nl", "pl", "pt-BR", "ru", "sv", "tr", "uk", "zh-Hans", "zh-Hant",
+    ])
+    func benchmarkLanguages(_ language: String) {
+        let formatter = LocaleFormatter(language: language)
+        let style = FloatingPointFormatStyle<Double>.Currency(code: "EUR", locale: formatter.locale)
+        #expect(CurrencyPattern.derive(style) != nil)
+    }
+
+    @Test("Known outputs: grouping from five digits, Indian groups, Persian digits, no decimals, three decimals", arguments: [
+        ("es", "EUR", 1_234.5, "1234,50\u{00A0}€"),
+        ("es", "EUR", 12_345.5, "12.345,50\u{00A0}€"),
+        ("hi", "INR", 1_234_567.125, "₹12,34,567.12"),
+        ("fa", "IRR", 1_234_567, "\u{200E}ریال\u{00A0}۱٬۲۳۴٬۵۶۷"),
+        ("ja", "JPY", 12_345.5, "¥12,346"),
+        ("ar", "KWD", -0.004, "\u{200F}\u{200E}-0.004\u{00A0}د.ك.\u{200F}"),
+        ("en", "EUR", 2.675, "€2.68"),
+        ("en", "EUR", -0.0, "-€0.00"),
+        ("fr", "EUR", 99.995, "100,00\u{00A0}€"),
+    ] as [(String, String, Double, String)])
+    func knownOutputs(_ language: String, _ code: String, _ amount: Double, _ expected: String) {
+        let formatter = LocaleFormatter(language: language)
+        let foundation = FloatingPointFormatStyle<Double>.Currency(code: code, locale: formatter.locale).format(amount)
+        // The fast path and Foundation agree, and both give what a reader of the language expects.
+        #expect(formatter.currency(amount, code: code) == foundation)
+        #expect(formatter.currency(amount, code: code) == expected, "Foundation: \(foundation.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test("Amounts a pattern leaves to Foundation: infinities, NaN, 10¹⁵ and more")
+    func leftToFoundation() throws {
+        let style = FloatingPointFormatStyle<Double>.Currency(code: "EUR", locale: Locale(identifier: "fr"))
+        let pattern = try #require(CurrencyPattern.derive(style))
+        for amount in [Double.infinity, -.infinity, .nan, 1e15, -1e15, 1e300, .greatestFiniteMagnitude] {
+            #expect(pattern.format(amount) == nil)
+            #expect(LocaleFormatter(language: "fr").currency(amount, code: "EUR") == style.format(amount))
+        }
+        #expect(pattern.format(999_999_999_999_999) == style.format(999_999_999_999_999))
+    }
+
+    @Test("Rounding the shortest decimal half to even", arguments: [
+        (2.675, 2, "268"), (0.125, 2, "012"), (0.375, 2, "038"), (99.995, 2, "10000"), (0.004, 2, "000"),
+        (1e-7, 2, "000"), (9e-5, 4, "00001"), (12_345.5, 0, "12346"), (12_344.5, 0, "12344"), (0.5, 0, "0"),
+        (1_234_567.125, 3, "1234567125"), (7, 2, "700"), (0, 0, "0"),
+    ] as [(Double, Int, String)])
+    func rounding(_ amount: Double, _ fractionDigits: Int, _ expected: String) {
+        let digits = CurrencyPattern.roundedDigits(amount, fractionDigits: fractionDigits)
+        #expect(String(digits.map { Character(String($0)) }) == expected)
+    }
+}
+
+/// A small seeded generator, so a failing amount can be reproduced.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

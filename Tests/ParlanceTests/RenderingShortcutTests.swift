@@ -122,6 +122,32 @@ struct RenderingShortcutTests {
         #expect(PluralPlan(substituted, formatter: english) == nil)
         #expect(PluralPlan(plain, formatter: MessageFormatter(language: "tlh")) == nil)
     }
+
+    @Test("A snapshot built from catalogs makes a plural's plan at its first render and keeps it; output is unchanged")
+    func catalogSnapshotsPlan() throws {
+        let localizer = TestCatalogs.localizer()
+        for language in ["en", "fr", "vi"] {
+            let snapshot = localizer.snapshot(for: Language(language)!)
+            guard case .rich(let message)? = snapshot.storage.value("photos.count", table: "Localizable") else {
+                Issue.record("photos.count is no rich value in \(language)")
+                continue
+            }
+            let formatter = snapshot.formatter(for: message.language)
+            let made = try #require(message.plan(formatter: formatter))
+            // The same plan at the next render: made once, kept.
+            #expect(message.plan(formatter: formatter) === made)
+            for count in 0...30 {
+                #expect(snapshot.string("photos.count", count) == formatter.format(message.localization, [MessageArgument.int(Int64(count))]).string)
+            }
+        }
+        // A rich value that is no plural has no plan, and renders as before.
+        let english = localizer.snapshot(for: "en")
+        guard case .rich(let device)? = english.storage.value("tap", table: "Localizable") else {
+            Issue.record("tap is no rich value")
+            return
+        }
+        #expect(device.plan(formatter: english.formatter(for: "en")) == nil)
+    }
 }
 
 extension TemplatePart {

@@ -87,7 +87,7 @@ extension LanguageSnapshot {
             return formatter(for: language).format(template, arguments)
         case .rich(let message)?:
             if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
-            if let planned = message.plan?.format(arguments) { return planned }
+            if let planned = message.plan(formatter: formatter(for: message.language))?.format(arguments) { return planned }
             return formatter(for: message.language).format(message.localization, arguments)
         case nil:
             reportMissing(key, table: table, resolvedFrom: nil)

@@ -58,6 +58,9 @@ final class ResolvedMessage: Sendable {
     /// How to render it without walking `localization`, when it is a plain plural and the
     /// snapshot that decoded it made a plan (compiled snapshots do).
     let plan: PluralPlan?
+    /// The plan made at the first render, for a message that came without one (snapshots
+    /// built from catalogs): a plain plural then renders as fast as a compiled one.
+    private let madePlan = OnceReference<PluralPlanBox>()
 
     init(localization: Localization, language: Language, isFallback: Bool, device: DeviceClass, plan: PluralPlan? = nil) {
         self.localization = localization
@@ -67,6 +70,16 @@ final class ResolvedMessage: Sendable {
         let isPlain = localization.variations == nil && (localization.substitutions?.isEmpty ?? true)
         self.plainValue = isPlain ? (localization.stringUnit?.value ?? localization.stringSet?.values.first) : nil
         self.template = Self.template(of: localization, device: device, depth: 0) ?? ""
+    }
+
+    /// The message's plan: the one it came with, else one made now with `formatter` (the
+    /// formatter of ``language``) and kept; `nil` when it is not a plain plural.
+    @inline(__always)
+    func plan(formatter: @autoclosure () -> MessageFormatter) -> PluralPlan? {
+        if let plan { return plan }
+        if let made = madePlan.load() { return made.plan }
+        guard case .plural? = localization.variations else { return nil }
+        return madePlan.storeIfNil(PluralPlanBox(PluralPlan(localization, formatter: formatter()))).plan
     }
 
     private static func template(of localization: Localization, device: DeviceClass, depth: Int) -> String? {
@@ -85,6 +98,12 @@ final class ResolvedMessage: Sendable {
             return localization.stringUnit?.value ?? localization.stringSet?.values.first
         }
     }
+}
+
+/// A plan, or the finding that a message has none, stored once.
+final class PluralPlanBox: Sendable {
+    let plan: PluralPlan?
+    init(_ plan: PluralPlan?) { self.plan = plan }
 }
 
 /// The shared storage of a snapshot.

@@ -25,7 +25,9 @@ final class PluralPlan: Sendable {
             guard let ordinal = Self.ordinal(of: category), form.variations == nil,
                 form.substitutions?.isEmpty ?? true, let unit = form.stringUnit
             else { return nil }
-            templates[ordinal] = tokens[unit.value].map { CompiledTemplate(unit.value, tokens: $0) } ?? CompiledTemplate(unit.value)
+            // Without stored tokens, from the shared template cache: the snapshots a reload
+            // replaces then share their forms instead of each scanning and keeping its own.
+            templates[ordinal] = tokens[unit.value].map { CompiledTemplate(unit.value, tokens: $0) } ?? CompiledTemplate.cached(unit.value)
         }
         self.formatter = formatter
         self.forms = templates

@@ -190,6 +190,17 @@ public struct RequestLanguageInput: Sendable {
         self.acceptLanguage = acceptLanguage
         self.userID = userID
     }
+
+    /// What a request says, from header fields as a framework hands them: every `Cookie` and
+    /// `Accept-Language` field, in order. One field is read as it is; several are joined as
+    /// HTTP joins repeated fields (cookies with `; `, lists with `, `).
+    public init(path: String, query: String?, cookieFields: [String], acceptLanguageFields: [String], userID: String?) {
+        self.init(
+            path: path, query: query,
+            cookieHeader: cookieFields.count <= 1 ? cookieFields.first : cookieFields.joined(separator: "; "),
+            acceptLanguage: acceptLanguageFields.count <= 1 ? acceptLanguageFields.first : acceptLanguageFields.joined(separator: ", "),
+            userID: userID)
+    }
 }
 
 /// A request's language: the snapshot to render with, and what the response must say.
@@ -207,6 +218,13 @@ public struct NegotiatedLanguage: Sendable {
 
     /// The response's `Content-Language`: the language the snapshot shows.
     public var contentLanguage: String { snapshot.language.identifier }
+
+    /// The names of ``vary`` a response's `Vary` fields do not name yet, for an integration
+    /// that adds one field per name to what the handler set (compared without regard to
+    /// case; `*` names all). With no `Vary` field present, it is ``vary`` itself.
+    public func varyNamesMissing(from present: [String]) -> [String] {
+        present.isEmpty ? vary : vary.filter { !VaryHeader.contains($0, in: present) }
+    }
 
     /// `Content-Language`, and `Vary` naming the headers the choice read (none when the path
     /// or query chose the language before any header was read).

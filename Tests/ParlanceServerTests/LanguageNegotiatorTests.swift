@@ -117,6 +117,32 @@ struct LanguageNegotiatorTests {
         #expect(VaryHeader.contains(name, in: values) == contained)
     }
 
+    @Test("Header fields as frameworks hand them: one read as it is, several joined as HTTP joins them")
+    func inputFromFields() async {
+        let one = RequestLanguageInput(path: "/", query: nil, cookieFields: ["lang=fr"], acceptLanguageFields: ["de"], userID: nil)
+        #expect(one.cookieHeader == "lang=fr")
+        #expect(one.acceptLanguage == "de")
+        let none = RequestLanguageInput(path: "/", query: nil, cookieFields: [], acceptLanguageFields: [], userID: "u")
+        #expect(none.cookieHeader == nil && none.acceptLanguage == nil && none.userID == "u")
+        let several = RequestLanguageInput(
+            path: "/x", query: "a=1", cookieFields: ["a=1", "lang=pt-BR"], acceptLanguageFields: ["ja", "fr;q=0.5"], userID: nil)
+        #expect(several.cookieHeader == "a=1; lang=pt-BR")
+        #expect(several.acceptLanguage == "ja, fr;q=0.5")
+        // The joined cookie is found in the second field; the joined list matches its second range.
+        #expect(await negotiate(several, steps: [.cookie("lang")]).snapshot.language == "pt-BR")
+        #expect(await negotiate(several, steps: [.acceptLanguage]).snapshot.language == "fr")
+    }
+
+    @Test("The Vary names a response still needs, beside those a handler set")
+    func varyNamesMissing() async {
+        let negotiated = await negotiate(RequestLanguageInput(cookieHeader: "x=1", acceptLanguage: "fr"), steps: [.cookie("lang"), .acceptLanguage])
+        #expect(negotiated.vary == ["Cookie", "Accept-Language"])
+        #expect(negotiated.varyNamesMissing(from: []) == ["Cookie", "Accept-Language"])
+        #expect(negotiated.varyNamesMissing(from: ["Origin, accept-language"]) == ["Cookie"])
+        #expect(negotiated.varyNamesMissing(from: ["Origin", "COOKIE"]) == ["Accept-Language"])
+        #expect(negotiated.varyNamesMissing(from: ["*"]) == [])
+    }
+
     @Test("A path segment is a prefix only when it is an available language", arguments: [
         ("/fr", "fr", "/"), ("/fr/", "fr", "/"), ("/FR/orders", "fr", "/orders"), ("/pt-BR/a/b", "pt-BR", "/a/b"),
         ("/fr?x=1", "fr", "/?x=1"),

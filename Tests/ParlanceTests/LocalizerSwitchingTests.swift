@@ -110,6 +110,22 @@ struct LocalizerSwitchingTests {
         #expect(localizer.language == "en")
     }
 
+    @Test("A server's own list of languages is matched in its order; none served is nil, not the default")
+    func matchingFirstOf() {
+        let localizer = TestCatalogs.localizer(defaultLanguage: "fr")
+        // ja and ko are not available; pt-PT is served by pt-BR, the same language elsewhere.
+        #expect(localizer.snapshot(matchingFirstOf: ["ja", "pt-PT", "vi"])?.language == "pt-BR")
+        #expect(localizer.snapshot(matchingFirstOf: ["en-AU", "vi"])?.language == "en")
+        #expect(localizer.snapshot(matchingFirstOf: ["vi", "en"])?.string("l10n.settings.language") == "Ngôn ngữ")
+        #expect(localizer.snapshot(matchingFirstOf: ["ja", "ko"]) == nil)
+        #expect(localizer.snapshot(matchingFirstOf: []) == nil)
+        // Without a match a server tries its next step; snapshot(for:) would give the default.
+        #expect(localizer.snapshot(for: "ja").language == "fr")
+        // The same answer as the header that lists the same languages.
+        #expect(localizer.snapshot(matchingFirstOf: ["ja", "pt-PT"])?.language
+            == localizer.snapshot(matchingAcceptLanguage: "ja, pt-PT;q=0.9")?.language)
+    }
+
     @Test("Every change is announced after lookups see it: Observation, then streams, then notifications")
     func announcements() async throws {
         let center = NotificationCenter()

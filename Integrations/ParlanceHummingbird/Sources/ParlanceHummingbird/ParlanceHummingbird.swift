@@ -128,14 +128,9 @@ public struct LanguageMiddleware<Context: LanguageRequestContext>: RouterMiddlew
 extension Request {
     /// What the request says that may choose its language.
     func languageInput(userID: String?) -> RequestLanguageInput {
-        // One header of each is the usual case: read it as it is, joining only several.
-        let cookies = headers[values: .cookie]
-        let languages = headers[values: .acceptLanguage]
-        return RequestLanguageInput(
-            path: uri.path, query: uri.query,
-            cookieHeader: cookies.count <= 1 ? cookies.first : cookies.joined(separator: "; "),
-            acceptLanguage: languages.count <= 1 ? languages.first : languages.joined(separator: ", "),
-            userID: userID)
+        RequestLanguageInput(
+            path: uri.path, query: uri.query, cookieFields: headers[values: .cookie],
+            acceptLanguageFields: headers[values: .acceptLanguage], userID: userID)
     }
 }
 
@@ -144,9 +139,6 @@ extension HTTPFields {
     /// the handler set.
     mutating func addLanguageHeaders(_ negotiated: NegotiatedLanguage) {
         if self[.contentLanguage] == nil { append(HTTPField(name: .contentLanguage, value: negotiated.contentLanguage)) }
-        let present = self[values: .vary]
-        for name in negotiated.vary where !VaryHeader.contains(name, in: present) {
-            append(HTTPField(name: .vary, value: name))
-        }
+        for name in negotiated.varyNamesMissing(from: self[values: .vary]) { append(HTTPField(name: .vary, value: name)) }
     }
 }

@@ -22,14 +22,9 @@ extension Request {
 
     /// What the request says that may choose its language.
     func languageInput(userID: String?) -> RequestLanguageInput {
-        // One header of each is the usual case: read it as it is, joining only several.
-        let cookies = headers[.cookie]
-        let languages = headers[.acceptLanguage]
-        return RequestLanguageInput(
-            path: url.path, query: url.query,
-            cookieHeader: cookies.count <= 1 ? cookies.first : cookies.joined(separator: "; "),
-            acceptLanguage: languages.count <= 1 ? languages.first : languages.joined(separator: ", "),
-            userID: userID)
+        RequestLanguageInput(
+            path: url.path, query: url.query, cookieFields: headers[.cookie],
+            acceptLanguageFields: headers[.acceptLanguage], userID: userID)
     }
 
     /// Negotiates, keeps the result on the request, and takes a prefix that chose the language
@@ -139,9 +134,6 @@ extension HTTPHeaders {
     /// the handler set.
     mutating func addLanguageHeaders(_ negotiated: NegotiatedLanguage) {
         if self[.contentLanguage].isEmpty { replaceOrAdd(name: .contentLanguage, value: negotiated.contentLanguage) }
-        let present = self[.vary]
-        for name in negotiated.vary where !VaryHeader.contains(name, in: present) {
-            add(name: .vary, value: name)
-        }
+        for name in negotiated.varyNamesMissing(from: self[.vary]) { add(name: .vary, value: name) }
     }
 }

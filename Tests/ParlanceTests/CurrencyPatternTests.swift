@@ -31,7 +31,8 @@ struct CurrencyPatternTests {
         // About 1,000 locales × 8 codes × 200 amounts: seconds of work, off the cooperative pool.
         let (derived, declined, mismatches) = try await onOwnThread { Self.compareEveryLocale(amounts: Self.amounts(count: 200, seed: 0x5eed)) }
         #expect(mismatches.isEmpty, "\(mismatches)")
-        // Most locales fit the shape (every one, with Swift 6.3's ICU); the counts show a change in ICU.
+        // Most locales fit the shape (8,232 of 8,272 locale-code pairs with Swift 6.3's ICU, the
+        // rest keep Foundation); the counts show a change in ICU.
         #expect(derived > declined * 4, "derived \(derived), declined \(declined)")
     }
 

@@ -268,6 +268,80 @@ def number(value, floating):
     return f"{value}.0" if floating else str(value)
 
 
+# MARK: - gettext for conditions
+
+# gettext's Plural-Forms sees only a whole number n: CLDR's i is n, and every operand that
+# describes visible fraction digits or an exponent (v, w, f, t, c, e) is 0.
+ZERO_OPERANDS = ("v", "w", "f", "t", "c", "e")
+
+
+def gettext_condition(text):
+    """The condition as a C expression over a whole n, or True/False when it is constant."""
+    ors = []
+    for ands in Parser(text).condition():
+        parts = []
+        for relation in ands:
+            test = gettext_relation(relation)
+            if test is False:
+                parts = False
+                break
+            if test is not True:
+                parts.append(test)
+        if parts is False:
+            continue
+        if not parts:
+            return True
+        ors.append(parts)
+    if not ors:
+        return False
+    if len(ors) == 1:
+        return " && ".join(ors[0])
+    return " || ".join(parts[0] if len(parts) == 1 else "(" + " && ".join(parts) + ")" for parts in ors)
+
+
+def gettext_relation(relation):
+    operand, modulus, negated, _, ranges = relation
+    if operand in ZERO_OPERANDS:
+        value = 0
+        inside = any(low <= value <= high for low, high in ranges)
+        return inside != negated
+    subject = "n" if modulus is None else f"n % {modulus}"
+    parts = []
+    for low, high in ranges:
+        if low == high:
+            parts.append(f"{subject} != {low}" if negated else f"{subject} == {low}")
+        elif negated:
+            parts.append(f"({subject} < {low} || {subject} > {high})")
+        else:
+            parts.append(f"({subject} >= {low} && {subject} <= {high})")
+    if len(parts) == 1:
+        return parts[0]
+    joined = (" && " if negated else " || ").join(parts)
+    return f"({joined})"
+
+
+def gettext_plural_forms(signature):
+    """`nplurals=N; plural=EXPR;` choosing, for each whole n, the index of its CLDR category."""
+    branches = []
+    for index, (_, condition) in enumerate(signature[:-1]):
+        test = gettext_condition(condition)
+        if test is False:
+            continue
+        if test is True:
+            branches.append((None, index))
+            break
+        branches.append((test, index))
+    else:
+        branches.append((None, len(signature) - 1))
+    expression = ""
+    for test, index in reversed(branches):
+        if test is None:
+            expression = str(index)
+        else:
+            expression = f"{test} ? {index} : {expression}" if expression else str(index)
+    return f"nplurals={len(signature)}; plural={expression};"
+
+
 # MARK: - Samples
 
 SAMPLE = re.compile(r"^(\d+)(?:\.(\d+))?(?:[ce](\d+))?$")
@@ -365,6 +439,13 @@ def runtime_source(version, groups):
     lines.append("    static let ruleSetCategories: [[PluralCategory]] = [")
     for signature, _ in rule_sets:
         lines.append("        [" + ", ".join(f".{c}" for c, _ in signature) + "],")
+    lines.append("    ]")
+    lines.append("")
+    lines.append("    /// The gettext `Plural-Forms` of each rule set, indexed by rule set: for every whole")
+    lines.append("    /// number, the index of its category in ``ruleSetCategories``.")
+    lines.append("    static let ruleSetGettextPluralForms: [String] = [")
+    for signature, _ in rule_sets:
+        lines.append(f"        {swift_string(gettext_plural_forms(signature))},")
     lines.append("    ]")
     lines.append("")
     lines.append("    /// Chooses the category of `operands` under rule set `ruleSet`.")

@@ -29,3 +29,13 @@ struct CommandError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+extension Terminal {
+    /// The folder paths are relative to: the folder itself, or a single file's folder.
+    static func root(of path: String) -> URL {
+        var isDirectory: ObjCBool = false
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { return url }
+        return url.deletingLastPathComponent()
+    }
+}

@@ -7,11 +7,12 @@ import Foundation
 /// The root locale reproduces the corpus of real catalogs (`zh-Hans` < `zh-Hant` <
 /// `zh-HK`, `message 2` < `message 10`, punctuation before digits before letters);
 /// `en_US_POSIX` does not, as it collates by code point.
-struct FinderOrder {
+@_spi(Files) public struct FinderOrder {
     static let options: String.CompareOptions = [.caseInsensitive, .numeric, .widthInsensitive, .forcedOrdering]
     static let locale = Locale(identifier: "")
 
-    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+    /// Whether `lhs` sorts before `rhs` in Finder order.
+    public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         lhs.compare(rhs, options: options, range: nil, locale: locale) == .orderedAscending
     }
 
@@ -19,8 +20,10 @@ struct FinderOrder {
     /// catalog repeats the same few name sets (languages, plural categories) thousands of times.
     private var memo: [[String]: [String]] = [:]
 
+    public init() {}
+
     /// `names` in Finder order.
-    mutating func sorted(_ names: [String]) -> [String] {
+    public mutating func sorted(_ names: [String]) -> [String] {
         if names.count < 2 { return names }
         let key = names.sorted()
         if let known = memo[key] { return known }

@@ -41,6 +41,17 @@ public struct PluralRules: Hashable, Sendable {
         Self.ruleSetCategories[Int(ruleSet)]
     }
 
+    /// The rules as gettext's `Plural-Forms` header value, such as
+    /// `nplurals=2; plural=n == 1 ? 0 : 1;` for English.
+    ///
+    /// gettext sees only whole numbers: for each whole `n`, the expression gives the index of
+    /// `n`'s category in ``categories``, and `nplurals` is the number of those categories, so a
+    /// `.po` file's `msgstr[i]` is the form for `categories[i]`. A category CLDR chooses only
+    /// for fractions (Russian `other`) keeps its index and is never chosen by gettext.
+    public var gettextPluralForms: String {
+        Self.ruleSetGettextPluralForms[Int(ruleSet)]
+    }
+
     /// The category of a number described by its operands.
     public func category(for operands: PluralOperands) -> PluralCategory {
         Self.category(ruleSet: ruleSet, operands: operands)

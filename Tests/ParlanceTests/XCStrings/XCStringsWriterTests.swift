@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Parlance
+@_spi(Files) @testable import Parlance
 
 @Suite("Writing String Catalogs")
 struct XCStringsWriterTests {

@@ -1,0 +1,130 @@
+import Foundation
+import Parlance
+
+/// gettext `.po` files: one table in one language, for Poedit, Weblate and every platform
+/// that speaks gettext.
+///
+/// Each unit is an entry whose `msgctxt` is the unit's Xcode id, so keys that share a source
+/// text stay apart. A plural variation is one entry with `msgid_plural` and one `msgstr[i]`
+/// per CLDR category of the language, in CLDR order, and the header's `Plural-Forms` is
+/// ``PluralRules/gettextPluralForms``, so `msgstr[i]` is the form for `categories[i]`. A
+/// translation in review is marked `#, fuzzy`; the key's comment is a `#.` comment; the
+/// catalog file is a `#:` reference and the header's `X-Catalog`.
+public enum GettextPO {
+    /// Writes one file's units as a `.po` document.
+    public static func write(_ file: TranslationFile) -> (data: Data, losses: [Diagnostic]) {
+        var losses: [Diagnostic] = []
+        let rules = PluralRules.cardinal(for: file.targetLanguage)
+        var out = "# \(file.table) in \(file.targetLanguage), exported by Parlance from \(file.original).\n"
+        out += "msgid \"\"\nmsgstr \"\"\n"
+        var header = [
+            "Content-Type: text/plain; charset=UTF-8",
+            "Content-Transfer-Encoding: 8bit",
+            "Language: \(file.targetLanguage)",
+        ]
+        if let rules { header.append("Plural-Forms: \(rules.gettextPluralForms)") }
+        header.append("X-Source-Language: \(file.sourceLanguage)")
+        header.append("X-Catalog: \(file.original)")
+        for line in header { out += "\"\(escape(line))\\n\"\n" }
+
+        var index = 0
+        let units = file.units
+        while index < units.count {
+            let unit = units[index]
+            let texts = [unit.id, unit.source, unit.target ?? "", unit.note ?? ""]
+            // The plural units of one variant (consecutive, in any order) are one entry when
+            // they are exactly the language's categories.
+            if let rules, let base = pluralBase(unit) {
+                var end = index
+                var forms: [String: TranslationUnit] = [:]
+                while end < units.count, pluralBase(units[end]) == base, let category = units[end].path.last {
+                    forms[category] = units[end]
+                    end += 1
+                }
+                let run = rules.categories.compactMap { forms[$0.rawValue] }
+                if run.count == end - index, run.count == rules.categories.count,
+                   run.allSatisfy({ isWritable([$0.source, $0.target ?? "", $0.note ?? "", $0.id]) }) {
+                    let count = run.count
+                    out += "\n"
+                    out += comments(unit, original: file.original, fuzzy: run.contains { $0.target != nil } && run.allSatisfy { $0.target == nil || $0.state == .needsReview })
+                    out += field("msgctxt", base)
+                    out += field("msgid", forms["one"]?.source ?? run[0].source)
+                    out += field("msgid_plural", run[count - 1].source)
+                    for (number, form) in run.enumerated() { out += field("msgstr[\(number)]", form.target ?? "") }
+                    index = end
+                    continue
+                }
+            }
+            index += 1
+            guard isWritable(texts) else {
+                losses.append(Diagnostic(.warning, "\(file.original): \"\(unit.id)\" holds a control character a .po file cannot carry; it is left out of \(file.targetLanguage)."))
+                continue
+            }
+            out += "\n"
+            out += comments(unit, original: file.original, fuzzy: unit.target != nil && unit.state == .needsReview)
+            out += field("msgctxt", unit.id)
+            out += field("msgid", unit.source)
+            out += field("msgstr", unit.target ?? "")
+        }
+        return (Data(out.utf8), losses)
+    }
+
+    /// The id of the variant a plural unit belongs to (`key`, `key|==|device.ipad`), or `nil`
+    /// for a unit that is not a plural form.
+    private static func pluralBase(_ unit: TranslationUnit) -> String? {
+        guard unit.path.count >= 2, unit.path[unit.path.count - 2] == "plural" else { return nil }
+        return TranslationUnit(key: unit.key, path: Array(unit.path.dropLast(2)), source: "").id
+    }
+
+    private static func comments(_ unit: TranslationUnit, original: String, fuzzy: Bool) -> String {
+        var out = ""
+        if let note = unit.note, !note.isEmpty {
+            for line in note.split(separator: "\n", omittingEmptySubsequences: false) { out += "#. \(line)\n" }
+        }
+        out += "#: \(original.contains(" ") ? "\u{2068}\(original)\u{2069}" : original)\n"
+        if fuzzy { out += "#, fuzzy\n" }
+        return out
+    }
+
+    private static func field(_ name: String, _ value: String) -> String {
+        let escaped = escape(value)
+        guard value.contains("\n"), value.firstIndex(of: "\n") != value.index(before: value.endIndex) else {
+            return "\(name) \"\(escaped)\"\n"
+        }
+        var out = "\(name) \"\"\n"
+        var line = ""
+        for scalar in value.unicodeScalars {
+            line += escape(String(scalar))
+            if scalar == "\n" {
+                out += "\"\(line)\"\n"
+                line = ""
+            }
+        }
+        if !line.isEmpty { out += "\"\(line)\"\n" }
+        return out
+    }
+
+    private static func isWritable(_ texts: [String]) -> Bool {
+        texts.allSatisfy { text in !text.unicodeScalars.contains { ($0.value < 0x20 && !"\t\n\r\u{07}\u{08}\u{0B}\u{0C}".unicodeScalars.contains($0)) || $0.value == 0x7F } }
+    }
+
+    static func escape(_ value: String) -> String {
+        var out = ""
+        out.reserveCapacity(value.utf8.count)
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{07}": out += "\\a"
+            case "\u{08}": out += "\\b"
+            case "\u{0B}": out += "\\v"
+            case "\u{0C}": out += "\\f"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

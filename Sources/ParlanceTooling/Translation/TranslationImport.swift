@@ -1,0 +1,257 @@
+import Foundation
+import Parlance
+
+/// Merges translations from XLIFF or `.po` files back into catalogs, as Xcode's
+/// `-importLocalizations` does for String Catalogs.
+///
+/// - A unit changes its catalog only when its translation differs from the catalog's, or its
+///   `state` asks for another review state; so importing an untouched export changes nothing.
+/// - A changed translation becomes `translated`, unless the file marks it for review
+///   (`needs-…` in XLIFF, `#, fuzzy` in `.po`), which makes it `needs_review`.
+/// - A unit with no translation, or an empty one, is passed over.
+/// - A translation whose format arguments differ from its source (another kind, one added,
+///   or, outside plural forms, one left out) is refused with an error at its line and column.
+/// - A unit whose key is not in the table, or that belongs to a key marked `shouldTranslate:
+///   false`, is reported as a warning and passed over; so is a file whose table is not there.
+public enum TranslationImport {
+    /// What an import did: the catalogs with the translations merged in, which of them
+    /// changed, and every unit that was refused or matched nothing.
+    public struct Result: Sendable {
+        /// Every catalog given, changed or not, in the order given.
+        public var catalogs: [Catalog]
+        /// The tables at least one unit changed.
+        public var changedTables: Set<String>
+        /// How many units changed a catalog.
+        public var updatedUnits: Int
+        /// How many units matched a key and changed nothing.
+        public var unchangedUnits: Int
+        /// Refused units (errors) and units that matched nothing (warnings).
+        public var diagnostics: [Diagnostic]
+
+        public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    }
+
+    /// Merges every file of `document` into the catalog of its table.
+    public static func merge(_ document: TranslationDocument, into catalogs: [Catalog]) -> Result {
+        var result = Result(catalogs: catalogs, changedTables: [], updatedUnits: 0, unchangedUnits: 0, diagnostics: [])
+        for (fileIndex, file) in document.files.enumerated() {
+            let locations = fileIndex < document.locations.count ? document.locations[fileIndex] : []
+            guard let catalogIndex = result.catalogs.firstIndex(where: { $0.table == file.table }) else {
+                result.diagnostics.append(Diagnostic(.warning, "no table \(file.table) for \(file.original); its \(file.units.count) units were not imported.", at: locations.first))
+                continue
+            }
+            var catalog = result.catalogs[catalogIndex]
+            let before = catalog
+            for (unitIndex, unit) in file.units.enumerated() {
+                let location = unitIndex < locations.count ? locations[unitIndex] : nil
+                switch apply(unit, language: file.targetLanguage, to: &catalog) {
+                case .changed: result.updatedUnits += 1
+                case .unchanged: result.unchangedUnits += 1
+                case .skipped: break
+                case .problem(let severity, let message):
+                    result.diagnostics.append(Diagnostic(severity, message, at: location))
+                }
+            }
+            if catalog != before { result.changedTables.insert(catalog.table) }
+            result.catalogs[catalogIndex] = catalog
+        }
+        return result
+    }
+
+    enum Outcome {
+        case changed, unchanged, skipped
+        case problem(Diagnostic.Severity, String)
+    }
+
+    static func apply(_ unit: TranslationUnit, language: String, to catalog: inout Catalog) -> Outcome {
+        guard let entry = catalog.entries[unit.key] else {
+            return .problem(.warning, "\"\(unit.id)\" matches no key of \(catalog.table); it was not imported.")
+        }
+        if entry.shouldTranslate == false {
+            return .problem(.warning, "\"\(unit.key)\" is marked not to be translated; \"\(unit.id)\" was not imported.")
+        }
+        guard let target = unit.target, !target.isEmpty else { return .skipped }
+        let sourceRoot = entry.localizations?[catalog.sourceLanguage]
+        let sourceText = VariantPath.sourceText(in: sourceRoot, path: unit.path[...]) ?? (unit.path.isEmpty ? unit.key : unit.source)
+        if let mismatch = PlaceholderSignature.mismatch(source: sourceText, target: target, isPluralForm: unit.isPluralForm) {
+            return .problem(.error, "the \(language) translation of \"\(unit.id)\" \(mismatch) (source: \(Quoting.quoted(sourceText))); it was not imported.")
+        }
+        var localization = entry.localizations?[language]
+        let current = VariantPath.leaf(in: localization, path: unit.path[...])
+        let newState: TranslationState?
+        if let current, current.value == target {
+            guard let asked = unit.state, asked != current.state else { return .unchanged }
+            newState = asked
+        } else {
+            newState = unit.state ?? .translated
+        }
+        do {
+            try VariantPath.set(StringUnit(target, state: newState, unknownFields: current?.unknownFields ?? UnknownFields()),
+                                in: &localization, path: unit.path[...], source: sourceRoot)
+        } catch {
+            return .problem(.error, "\"\(unit.id)\" \(error.message) in \(language); it was not imported.")
+        }
+        catalog.entries.modify(unit.key, default: CatalogEntry()) { $0[language] = localization }
+        return .changed
+    }
+}
+
+/// Finding and setting the string unit a variant path names inside a localization.
+enum VariantPath {
+    struct ShapeError: Error { var message: String }
+
+    /// The string unit at `path`, if the localization has one there.
+    static func leaf(in localization: Localization?, path: ArraySlice<String>) -> StringUnit? {
+        guard let localization else { return nil }
+        guard let kind = path.first else { return localization.stringUnit }
+        let rest = path.dropFirst()
+        guard let name = rest.first else { return nil }
+        switch kind {
+        case "plural":
+            guard case .plural(let forms)? = localization.variations else { return nil }
+            return leaf(in: forms[PluralCategory(name)], path: rest.dropFirst())
+        case "device":
+            guard case .device(let forms)? = localization.variations else { return nil }
+            return leaf(in: forms[DeviceClass(name)], path: rest.dropFirst())
+        case "substitutions":
+            guard let variations = localization.substitutions?[name]?.variations else { return nil }
+            return leaf(in: Localization(variations: variations), path: rest.dropFirst())
+        default:
+            return nil
+        }
+    }
+
+    /// The source text a unit at `path` translates, falling back as the export does: a
+    /// missing plural category or device to `other`, a missing variation to the string itself.
+    static func sourceText(in localization: Localization?, path: ArraySlice<String>) -> String? {
+        guard let localization else { return nil }
+        guard let kind = path.first, let name = path.dropFirst().first else { return localization.stringUnit?.value }
+        let rest = path.dropFirst(2)
+        switch (kind, localization.variations) {
+        case ("plural", .plural(let forms)?):
+            return sourceText(in: forms[PluralCategory(name)] ?? forms[.other], path: rest)
+        case ("device", .device(let forms)?):
+            return sourceText(in: forms[DeviceClass(name)] ?? forms[.other], path: rest)
+        case ("substitutions", _):
+            guard let variations = localization.substitutions?[name]?.variations else { return nil }
+            return sourceText(in: Localization(variations: variations), path: rest)
+        default:
+            return sourceText(in: localization, path: rest)
+        }
+    }
+
+    /// Puts `unit` at `path`, making the variations on the way; a substitution the
+    /// translation lacks is made from the source's (its argument and format).
+    static func set(_ unit: StringUnit, in localization: inout Localization?, path: ArraySlice<String>, source: Localization?) throws(ShapeError) {
+        var value = localization ?? Localization()
+        defer { localization = value }
+        guard let kind = path.first else {
+            if value.variations != nil {
+                throw ShapeError(message: "is a plain string, but the translation has variations")
+            }
+            value.stringUnit = unit
+            return
+        }
+        guard let name = path.dropFirst().first else { throw ShapeError(message: "has an incomplete variant path") }
+        let rest = path.dropFirst(2)
+        switch kind {
+        case "plural":
+            guard PluralCategory(name).isCLDR else { throw ShapeError(message: "names \"\(name)\", which is no plural category") }
+            var forms: [PluralCategory: Localization] = [:]
+            switch value.variations {
+            case .plural(let existing)?: forms = existing
+            case nil: break
+            default: throw ShapeError(message: "is a plural form, but the translation has other variations")
+            }
+            var form = forms[PluralCategory(name)]
+            try set(unit, in: &form, path: rest, source: nil)
+            forms[PluralCategory(name)] = form
+            value.variations = .plural(forms)
+            value.stringUnit = nil
+        case "device":
+            var forms: [DeviceClass: Localization] = [:]
+            switch value.variations {
+            case .device(let existing)?: forms = existing
+            case nil: break
+            default: throw ShapeError(message: "is a device variant, but the translation has other variations")
+            }
+            var form = forms[DeviceClass(name)]
+            let sourceForm: Localization? = if case .device(let sourceForms)? = source?.variations { sourceForms[DeviceClass(name)] } else { nil }
+            try set(unit, in: &form, path: rest, source: sourceForm)
+            forms[DeviceClass(name)] = form
+            value.variations = .device(forms)
+            value.stringUnit = nil
+        case "substitutions":
+            var substitutions = value.substitutions ?? OrderedMap()
+            guard var substitution = substitutions[name] ?? source?.substitutions?[name].map({ Substitution(argNum: $0.argNum, formatSpecifier: $0.formatSpecifier) }) else {
+                throw ShapeError(message: "names the substitution \"\(name)\", which the source does not have")
+            }
+            var inner: Localization? = substitution.variations.map { Localization(variations: $0) }
+            try set(unit, in: &inner, path: rest, source: nil)
+            substitution.variations = inner?.variations
+            substitutions[name] = substitution
+            value.substitutions = substitutions
+        default:
+            throw ShapeError(message: "has the variant \"\(kind)\", which String Catalogs do not have")
+        }
+    }
+}
+
+/// The format arguments a text uses, to compare a translation with its source.
+struct PlaceholderSignature: Equatable {
+    var arguments: [Int: ArgumentKind] = [:]
+    var substitutions: Set<String> = []
+    var usesSubstitutedArgument = false
+
+    init(_ text: String) {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return }
+        var next = 1
+        for token in FormatTemplateScanner.tokens(in: text) {
+            switch token {
+            case .specifier(let specifier):
+                for source in [specifier.widthArgument, specifier.precisionArgument].compactMap({ $0 }) {
+                    switch source {
+                    case .next:
+                        arguments[next] = .integer
+                        next += 1
+                    case .position(let position): arguments[position] = .integer
+                    }
+                }
+                let number = specifier.position ?? next
+                if specifier.position == nil { next += 1 }
+                arguments[number] = ArgumentKind(conversion: specifier.conversion)
+            case .substitution(let name, _):
+                substitutions.insert(name)
+            case .substitutedArgument:
+                usesSubstitutedArgument = true
+            case .literal, .percent, .invalid:
+                break
+            }
+        }
+    }
+
+    /// What is wrong with `target`'s arguments against `source`'s, or `nil` when they agree.
+    /// A plural form may leave arguments out ("un élément" for `one`), but not add or change any.
+    static func mismatch(source: String, target: String, isPluralForm: Bool) -> String? {
+        let expected = PlaceholderSignature(source)
+        let found = PlaceholderSignature(target)
+        if expected == found { return nil }
+        for number in found.arguments.keys.sorted() {
+            guard let kind = expected.arguments[number] else { return "uses argument \(number), which the source does not" }
+            if kind != found.arguments[number] { return "reads argument \(number) as another kind than the source does" }
+        }
+        for name in found.substitutions.sorted() where !expected.substitutions.contains(name) {
+            return "uses the substitution %#@\(name)@, which the source does not"
+        }
+        if found.usesSubstitutedArgument, !expected.usesSubstitutedArgument { return "uses %arg, which the source does not" }
+        if isPluralForm { return nil }
+        if let missing = expected.arguments.keys.sorted().first(where: { found.arguments[$0] == nil }) {
+            return "leaves out argument \(missing), which the source uses"
+        }
+        if let missing = expected.substitutions.sorted().first(where: { !found.substitutions.contains($0) }) {
+            return "leaves out the substitution %#@\(missing)@"
+        }
+        if expected.usesSubstitutedArgument { return "leaves out %arg" }
+        return nil
+    }
+}

@@ -56,6 +56,10 @@ public enum GettextPO {
                 }
             }
             index += 1
+            if unit.isStringSet {
+                losses.append(Diagnostic(.warning, "\(file.original): \"\(unit.id)\" is a string set (App Shortcuts phrases), which a .po entry cannot hold; it is left out of \(file.targetLanguage)."))
+                continue
+            }
             guard isWritable(texts) else {
                 losses.append(Diagnostic(.warning, "\(file.original): \"\(unit.id)\" holds a control character a .po file cannot carry; it is left out of \(file.targetLanguage)."))
                 continue

@@ -105,6 +105,12 @@ private struct UnitBuilder {
             if reportedWidth.insert(key).inserted {
                 losses.append(Diagnostic(.warning, "\(table): \"\(key)\" has width variations, which XLIFF cannot hold; they are left out."))
             }
+        case nil where source?.stringSet != nil || target?.stringSet != nil:
+            let sourceValues = source?.stringSet?.values ?? [sourceText]
+            let targetValues = target?.stringSet?.values
+            units.append(TranslationUnit(
+                key: key, path: path, source: sourceValues.first ?? sourceText, target: targetValues?.first,
+                state: target?.stringSet?.state, note: note, sourceValues: sourceValues, targetValues: targetValues))
         case nil:
             let text = source?.stringUnit?.value ?? sourceText
             units.append(TranslationUnit(

@@ -31,12 +31,17 @@ public enum TranslationImport {
         public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
     }
 
-    /// Merges every file of `document` into the catalog of its table.
-    public static func merge(_ document: TranslationDocument, into catalogs: [Catalog]) -> Result {
+    /// Merges every file of `document` into the catalog it came from.
+    ///
+    /// A file's `original` names its catalog: it is matched against `originals` (each
+    /// catalog's path, parallel to `catalogs`) exactly, then by path suffix, and failing both,
+    /// by table name. Projects with several catalogs of one name (an app's and a widget's
+    /// `InfoPlist.xcstrings`) need `originals` to keep them apart.
+    public static func merge(_ document: TranslationDocument, into catalogs: [Catalog], originals: [String?] = []) -> Result {
         var result = Result(catalogs: catalogs, changedTables: [], updatedUnits: 0, unchangedUnits: 0, diagnostics: [])
         for (fileIndex, file) in document.files.enumerated() {
             let locations = fileIndex < document.locations.count ? document.locations[fileIndex] : []
-            guard let catalogIndex = result.catalogs.firstIndex(where: { $0.table == file.table }) else {
+            guard let catalogIndex = catalogIndex(for: file, in: catalogs, originals: originals) else {
                 result.diagnostics.append(Diagnostic(.warning, "no table \(file.table) for \(file.original); its \(file.units.count) units were not imported.", at: locations.first))
                 continue
             }
@@ -58,22 +63,43 @@ public enum TranslationImport {
         return result
     }
 
+    /// The catalog a file's units belong to: by path, then path suffix, then table name.
+    static func catalogIndex(for file: TranslationFile, in catalogs: [Catalog], originals: [String?]) -> Int? {
+        let paths = catalogs.indices.map { $0 < originals.count ? originals[$0] : nil }
+        if let exact = paths.firstIndex(where: { $0 == file.original }) { return exact }
+        if let suffix = paths.firstIndex(where: { path in
+            guard let path else { return false }
+            return path.hasSuffix("/" + file.original) || file.original.hasSuffix("/" + path)
+        }) { return suffix }
+        return catalogs.firstIndex { $0.table == file.table }
+    }
+
     enum Outcome {
         case changed, unchanged, skipped
         case problem(Diagnostic.Severity, String)
     }
 
     static func apply(_ unit: TranslationUnit, language: String, to catalog: inout Catalog) -> Outcome {
+        var unit = unit
+        // A key that itself holds `|==|` ("a|==|b") reads like a variant; the catalog says which it is.
+        if !unit.path.isEmpty, catalog.entries[unit.id] != nil,
+           catalog.entries[unit.key] == nil || !["plural", "device", "substitutions"].contains(unit.path[0]) {
+            unit = TranslationUnit(key: unit.id, source: unit.source, target: unit.target, state: unit.state, note: unit.note)
+        }
         guard let entry = catalog.entries[unit.key] else {
             return .problem(.warning, "\"\(unit.id)\" matches no key of \(catalog.table); it was not imported.")
         }
         if entry.shouldTranslate == false {
             return .problem(.warning, "\"\(unit.key)\" is marked not to be translated; \"\(unit.id)\" was not imported.")
         }
+        if let values = unit.targetValues {
+            return applyStringSet(values, unit: unit, language: language, to: &catalog)
+        }
         guard let target = unit.target, !target.isEmpty else { return .skipped }
         let sourceRoot = entry.localizations?[catalog.sourceLanguage]
         let sourceText = VariantPath.sourceText(in: sourceRoot, path: unit.path[...]) ?? (unit.path.isEmpty ? unit.key : unit.source)
-        if let mismatch = PlaceholderSignature.mismatch(source: sourceText, target: target, isPluralForm: unit.isPluralForm) {
+        if let mismatch = PlaceholderSignature.mismatch(
+            source: sourceText, target: target, isPluralForm: unit.isPluralForm, inSubstitution: unit.path.contains("substitutions")) {
             return .problem(.error, "the \(language) translation of \"\(unit.id)\" \(mismatch) (source: \(Quoting.quoted(sourceText))); it was not imported.")
         }
         var localization = entry.localizations?[language]
@@ -91,6 +117,24 @@ public enum TranslationImport {
         } catch {
             return .problem(.error, "\"\(unit.id)\" \(error.message) in \(language); it was not imported.")
         }
+        catalog.entries.modify(unit.key, default: CatalogEntry()) { $0[language] = localization }
+        return .changed
+    }
+}
+
+extension TranslationImport {
+    /// A string set's phrases replace the translation's, at the top of the key only, as
+    /// String Catalogs hold them.
+    static func applyStringSet(_ values: [String], unit: TranslationUnit, language: String, to catalog: inout Catalog) -> Outcome {
+        guard unit.path.isEmpty else { return .problem(.error, "\"\(unit.id)\" is a string set inside a variant, which String Catalogs do not hold; it was not imported.") }
+        guard !values.isEmpty, values.contains(where: { !$0.isEmpty }) else { return .skipped }
+        var localization = catalog.entries[unit.key]?.localizations?[language] ?? Localization()
+        if localization.stringSet?.values == values, unit.state == nil || unit.state == localization.stringSet?.state { return .unchanged }
+        if localization.stringUnit != nil || localization.variations != nil {
+            return .problem(.error, "\"\(unit.id)\" is a string set, but the \(language) translation is a string; it was not imported.")
+        }
+        let state = localization.stringSet?.values == values ? unit.state : (unit.state ?? .translated)
+        localization.stringSet = StringSet(values, state: state, unknownFields: localization.stringSet?.unknownFields ?? UnknownFields())
         catalog.entries.modify(unit.key, default: CatalogEntry()) { $0[language] = localization }
         return .changed
     }
@@ -209,6 +253,8 @@ struct PlaceholderSignature: Equatable {
         for token in FormatTemplateScanner.tokens(in: text) {
             switch token {
             case .specifier(let specifier):
+                // printf reads "50% off" as `% o`: a space flag is text in real catalogs, as `check` holds.
+                if specifier.flags.contains(" ") { continue }
                 for source in [specifier.widthArgument, specifier.precisionArgument].compactMap({ $0 }) {
                     switch source {
                     case .next:
@@ -232,19 +278,32 @@ struct PlaceholderSignature: Equatable {
 
     /// What is wrong with `target`'s arguments against `source`'s, or `nil` when they agree.
     /// A plural form may leave arguments out ("un élément" for `one`), but not add or change any.
-    static func mismatch(source: String, target: String, isPluralForm: Bool) -> String? {
+    static func mismatch(source: String, target: String, isPluralForm: Bool, inSubstitution: Bool = false) -> String? {
+        if inSubstitution {
+            // In a substitution's variants `%arg` and a specifier (`%1$lld`, as Xcode writes
+            // them) both stand for the substitution's argument: only nested substitutions compare.
+            let names = PlaceholderSignature(target).substitutions.subtracting(PlaceholderSignature(source).substitutions)
+            return names.sorted().first.map { "uses the substitution %#@\($0)@, which the source does not" }
+        }
         let expected = PlaceholderSignature(source)
+        // A source with no arguments is never formatted, so a `%` in it or its translation
+        // ("50%-Chance") is text, as `check` takes it.
+        if expected == PlaceholderSignature("") { return nil }
         let found = PlaceholderSignature(target)
         if expected == found { return nil }
         for number in found.arguments.keys.sorted() {
             guard let kind = expected.arguments[number] else { return "uses argument \(number), which the source does not" }
             if kind != found.arguments[number] { return "reads argument \(number) as another kind than the source does" }
         }
-        for name in found.substitutions.sorted() where !expected.substitutions.contains(name) {
-            return "uses the substitution %#@\(name)@, which the source does not"
+        // A translation may turn an argument into a substitution of its own ("%lld total" into
+        // "%#@COUNT@" with plural variants), which then reads the argument: allowed when the
+        // source has arguments to read; the substitution's own variants are checked as units.
+        let ownSubstitutions = found.substitutions.subtracting(expected.substitutions)
+        if !ownSubstitutions.isEmpty, expected.arguments.isEmpty {
+            return "uses the substitution %#@\(ownSubstitutions.sorted()[0])@, but the source has no argument for it to read"
         }
         if found.usesSubstitutedArgument, !expected.usesSubstitutedArgument { return "uses %arg, which the source does not" }
-        if isPluralForm { return nil }
+        if isPluralForm || !ownSubstitutions.isEmpty { return nil }
         if let missing = expected.arguments.keys.sorted().first(where: { found.arguments[$0] == nil }) {
             return "leaves out argument \(missing), which the source uses"
         }

@@ -22,30 +22,69 @@ public struct TranslationUnit: Hashable, Sendable {
     public var state: TranslationState?
     /// The key's comment, for the translator.
     public var note: String?
+    /// For a string set (App Shortcuts phrases), every source phrase; `nil` for a string.
+    /// ``source`` then holds the first.
+    public var sourceValues: [String]?
+    /// For a string set, every translated phrase; ``target`` then holds the first.
+    public var targetValues: [String]?
 
-    public init(key: String, path: [String] = [], source: String, target: String? = nil, state: TranslationState? = nil, note: String? = nil) {
+    public init(
+        key: String, path: [String] = [], source: String, target: String? = nil, state: TranslationState? = nil, note: String? = nil,
+        sourceValues: [String]? = nil, targetValues: [String]? = nil
+    ) {
         self.key = key
         self.path = path
         self.source = source
         self.target = target
         self.state = state
         self.note = note
+        self.sourceValues = sourceValues
+        self.targetValues = targetValues
     }
+
+    /// Whether the unit is a string set: XLIFF writes each phrase as an `<mrk mtype="x-set">`.
+    public var isStringSet: Bool { sourceValues != nil || targetValues != nil }
 
     /// The separator Xcode puts between a key and the path of its variant.
     public static let pathSeparator = "|==|"
 
-    /// The unit's id as Xcode writes it: `key`, or `key|==|plural.one`.
+    /// The unit's id as Xcode writes it: `key`, or `key|==|plural.one`. A substitution name
+    /// that holds a `.` is wrapped in `@`s, as Xcode wraps it: `substitutions.@a.b@.plural.one`.
     public var id: String {
-        path.isEmpty ? key : key + Self.pathSeparator + path.joined(separator: ".")
+        path.isEmpty ? key : key + Self.pathSeparator + Self.joinedPath(path)
+    }
+
+    static func joinedPath(_ path: [String]) -> String {
+        var parts: [String] = []
+        for (index, component) in path.enumerated() {
+            let isName = index > 0 && path[index - 1] == "substitutions" && index % 2 == 1
+            parts.append(isName && component.contains(".") ? "@\(component)@" : component)
+        }
+        return parts.joined(separator: ".")
     }
 
     /// Splits an id into key and path. The path is taken after the last `|==|`; a key that
-    /// itself holds `|==|` is ambiguous in Xcode's scheme too.
+    /// itself holds `|==|` is told apart by the importer, which prefers a key the catalog has.
     public static func split(id: String) -> (key: String, path: [String]) {
         guard let range = id.range(of: pathSeparator, options: .backwards) else { return (id, []) }
-        let path = id[range.upperBound...]
-        return (String(id[..<range.lowerBound]), path.isEmpty ? [] : path.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+        var rest = Substring(id[range.upperBound...])
+        var path: [String] = []
+        while !rest.isEmpty {
+            if path.last == "substitutions", path.count % 2 == 1, rest.hasPrefix("@"),
+               let close = rest.dropFirst().range(of: "@.") ?? (rest.hasSuffix("@") && rest.count > 1 ? rest.index(before: rest.endIndex)..<rest.endIndex : nil) {
+                path.append(String(rest[rest.index(after: rest.startIndex)..<close.lowerBound]))
+                rest = rest[close.upperBound...]
+                continue
+            }
+            let component = rest.prefix { $0 != "." }
+            path.append(String(component))
+            rest = rest.dropFirst(component.count)
+            if rest.first == "." {
+                rest = rest.dropFirst()
+                if rest.isEmpty { path.append("") }
+            }
+        }
+        return (String(id[..<range.lowerBound]), path)
     }
 
     /// Whether the unit is a plural form, where a translation may leave out the number

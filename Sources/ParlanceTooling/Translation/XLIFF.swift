@@ -36,18 +36,26 @@ public enum XLIFF {
             out += "    </header>\n"
             out += "    <body>\n"
             for unit in file.units {
-                let texts = [unit.id, unit.source, unit.target ?? "", unit.note ?? ""]
+                let texts = [unit.id, unit.source, unit.target ?? "", unit.note ?? ""] + (unit.sourceValues ?? []) + (unit.targetValues ?? [])
                 if texts.contains(where: { !isWritable($0) }) {
                     losses.append(Diagnostic(.warning, "\(file.original): \"\(unit.id)\" holds a control character XML cannot carry; it is left out of the \(file.targetLanguage) XLIFF."))
                     continue
                 }
                 out += "      <trans-unit id=\"\(attribute(unit.id))\" xml:space=\"preserve\">\n"
-                out += "        <source>\(text(unit.source))</source>\n"
-                if let target = unit.target {
-                    if let state = XLIFFState.attribute(for: unit.state) {
-                        out += "        <target state=\"\(state)\">\(text(target))</target>\n"
-                    } else {
-                        out += "        <target>\(text(target))</target>\n"
+                let stateAttribute = XLIFFState.attribute(for: unit.state).map { " state=\"\($0)\"" } ?? ""
+                if let sourceValues = unit.sourceValues {
+                    // A string set: each phrase in its own <mrk mtype="x-set">, as Xcode writes App Shortcuts phrases.
+                    func phrases(_ values: [String]) -> String {
+                        values.enumerated().map { "\n          <mrk mtype=\"x-set\" mid=\"\($0.offset)\">\(text($0.element))</mrk>" }.joined() + "\n        "
+                    }
+                    out += "        <source>\(phrases(sourceValues))</source>\n"
+                    if let targetValues = unit.targetValues {
+                        out += "        <target\(stateAttribute)>\(phrases(targetValues))</target>\n"
+                    }
+                } else {
+                    out += "        <source>\(text(unit.source))</source>\n"
+                    if let target = unit.target {
+                        out += "        <target\(stateAttribute)>\(text(target))</target>\n"
                     }
                 }
                 if let note = unit.note, !note.isEmpty {
@@ -102,19 +110,29 @@ public enum XLIFF {
                     guard seen.insert(id).inserted else { throw fail("a second <trans-unit> with the id \"\(id)\" in \(original).", node) }
                     let (key, unitPath) = TranslationUnit.split(id: id)
                     // Xcode 27 writes plural cases an import added with no <source>: read them as empty.
-                    let source = try node.firstElement("source").map { (element) throws(ParseError) in try plainText(element, fail) } ?? ""
+                    var sourceSet: [String]?
+                    var source = ""
+                    if let sourceElement = node.firstElement("source") {
+                        sourceSet = try phrases(sourceElement, fail)
+                        if let first = sourceSet?.first { source = first } else { source = try plainText(sourceElement, fail) }
+                    }
                     var target: String?
+                    var targetSet: [String]?
                     var state: TranslationState?
                     var offset = node.offset
                     if let targetElement = node.firstElement("target") {
-                        let text = try plainText(targetElement, fail)
+                        targetSet = try phrases(targetElement, fail)
+                        let text: String
+                        if let first = targetSet?.first { text = first } else { text = try plainText(targetElement, fail) }
                         target = text.isEmpty ? nil : text
+                        if targetSet?.isEmpty == true { targetSet = nil }
                         state = XLIFFState.state(forAttribute: targetElement.attribute("state"))
                         offset = targetElement.offset
                     }
                     let notes = try node.elements("note").map { (note) throws(ParseError) in try plainText(note, fail) }.filter { !$0.isEmpty }
                     units.append(TranslationUnit(key: key, path: unitPath, source: source, target: target, state: state,
-                                                 note: notes.isEmpty ? nil : notes.joined(separator: "\n")))
+                                                 note: notes.isEmpty ? nil : notes.joined(separator: "\n"),
+                                                 sourceValues: sourceSet, targetValues: targetSet))
                     offsets.append(offset)
                 }
             }
@@ -123,6 +141,25 @@ public enum XLIFF {
             document.locations.append(XMLTreeReader.locations(ofSorted: offsets, in: bytes, file: path))
         }
         return document
+    }
+
+    /// The phrases of a string set: the `<mrk mtype="x-set">` children, in order, with the
+    /// white space Xcode indents them with ignored; `nil` when the element holds no `<mrk>`.
+    private static func phrases(_ element: XMLElement, _ fail: (String, XMLElement) -> ParseError) throws(ParseError) -> [String]? {
+        guard element.firstElement("mrk") != nil else { return nil }
+        var values: [String] = []
+        for child in element.children {
+            switch child {
+            case .text(let part):
+                if !part.allSatisfy(\.isWhitespace) { throw fail("text beside the <mrk> phrases of <\(element.name)>; each phrase must be in its own <mrk>.", element) }
+            case .element(let mark):
+                guard mark.name == "mrk", mark.attribute("mtype") == "x-set" else {
+                    throw fail("<\(mark.name)> inside <\(element.name)>: inline markup cannot be imported into a String Catalog; write the text itself.", mark)
+                }
+                values.append(try plainText(mark, fail))
+            }
+        }
+        return values
     }
 
     private static func plainText(_ element: XMLElement, _ fail: (String, XMLElement) -> ParseError) throws(ParseError) -> String {

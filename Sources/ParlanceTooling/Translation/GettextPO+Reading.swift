@@ -39,7 +39,7 @@ extension GettextPO {
         var units: [TranslationUnit] = []
         var locations: [SourceLocation] = []
         var seen = Set<String>()
-        for entry in entries where !(entry.context == nil && entry.id == "") {
+        for var entry in entries where !(entry.context == nil && entry.id == "") {
             let location = lines.location(ofByte: entry.offset)
             let id = entry.context ?? entry.id
             guard seen.insert(id).inserted else { throw ParseError("a second entry for \"\(id)\".", at: location) }
@@ -49,6 +49,8 @@ extension GettextPO {
                 guard let rules else {
                     throw ParseError("a plural entry, but CLDR has no plural rules for \(language).", at: location)
                 }
+                // Tools that write two forms whatever the language (xliff2po for Japanese) add empty ones.
+                while entry.strings.count > rules.categories.count, entry.strings.last?.isEmpty == true { entry.strings.removeLast() }
                 guard entry.strings.count == rules.categories.count else {
                     throw ParseError("the plural entry has \(entry.strings.count) msgstr forms; \(language) needs \(rules.categories.count) (\(rules.categories.map(\.rawValue).joined(separator: ", "))).", at: location)
                 }

@@ -47,8 +47,24 @@ public enum TranslationImport {
             }
             var catalog = result.catalogs[catalogIndex]
             let before = catalog
-            for (unitIndex, unit) in file.units.enumerated() {
+            var bySource: [String: [TranslationUnit]]?
+            for (unitIndex, var unit) in file.units.enumerated() {
                 let location = unitIndex < locations.count ? locations[unitIndex] : nil
+                // gettext tools that drop msgctxt (translate-toolkit's po2xliff and xliff2po) leave
+                // the source text as the only key: match it against what an export would write.
+                // Only a unit whose id is its source text (a msgid with no msgctxt) is matched so.
+                if catalog.entries[unit.key] == nil, catalog.entries[unit.id] == nil, unit.key == unit.source || unit.isPluralForm {
+                    if bySource == nil { bySource = sourceIndex(of: before, language: file.targetLanguage) }
+                    // A plural form's key is its entry's msgid; a string's is its source.
+                    let candidates = bySource?[sourceKey(unit.isPluralForm ? unit.key : unit.source, unit.path)] ?? []
+                    if candidates.count == 1 {
+                        unit.key = candidates[0].key
+                        unit.path = candidates[0].path
+                    } else if candidates.count > 1 {
+                        result.diagnostics.append(Diagnostic(.warning, "\"\(unit.id)\" has no key of its own, and its source text is that of \(candidates.count) keys (\(candidates.prefix(3).map { "\"\($0.id)\"" }.joined(separator: ", "))); it was not imported.", at: location))
+                        continue
+                    }
+                }
                 switch apply(unit, language: file.targetLanguage, to: &catalog) {
                 case .changed: result.updatedUnits += 1
                 case .unchanged: result.unchangedUnits += 1
@@ -61,6 +77,33 @@ public enum TranslationImport {
             result.catalogs[catalogIndex] = catalog
         }
         return result
+    }
+
+    /// What an export of `catalog` for `language` holds, by source text and plural category,
+    /// for units that arrive with no key.
+    static func sourceIndex(of catalog: Catalog, language: String) -> [String: [TranslationUnit]] {
+        var index: [String: [TranslationUnit]] = [:]
+        let units = TranslationExport.file(for: catalog, original: "", language: language, keys: catalog.entries.keys).file.units
+        // A plural entry is known by its msgid: the source of its `one` form, else of its first.
+        var msgids: [String: String] = [:]
+        for unit in units where unit.isPluralForm {
+            let base = TranslationUnit(key: unit.key, path: Array(unit.path.dropLast(2)), source: "").id
+            if unit.path.last == "one" || msgids[base] == nil { msgids[base] = unit.source }
+        }
+        for unit in units {
+            if unit.isPluralForm {
+                let base = TranslationUnit(key: unit.key, path: Array(unit.path.dropLast(2)), source: "").id
+                index[sourceKey(msgids[base] ?? unit.source, unit.path), default: []].append(unit)
+            } else {
+                index[sourceKey(unit.source, unit.path), default: []].append(unit)
+            }
+        }
+        return index
+    }
+
+    /// A unit's msgid, with its plural category when it is a plural form.
+    static func sourceKey(_ msgid: String, _ path: [String]) -> String {
+        path.count >= 2 && path[path.count - 2] == "plural" ? msgid + "\u{0}" + path[path.count - 1] : msgid
     }
 
     /// The catalog a file's units belong to: by path, then path suffix, then table name.

@@ -10,7 +10,8 @@
 # Targets: strings-file, stringsdict, xcstrings, language-tag, accept-language, message-formatter,
 # compiled-catalog, release-manifest (ParlanceRemote's manifest and signature envelope, whose
 # sources are compiled into the target itself), request-language (ParlanceServer's
-# LanguageNegotiator, compiled into the target, over the ParlanceSync profile store it imports).
+# LanguageNegotiator, compiled into the target, over the ParlanceSync profile store it imports),
+# xliff and po (ParlanceTooling's XLIFF and gettext readers, their sources compiled into the target).
 #
 # SwiftPM cannot link libFuzzer on Linux here, so the script calls swiftc itself: the runtime is
 # compiled once, instrumented, into .build-fuzz/libParlance.a (rebuilt when Sources/Parlance
@@ -30,7 +31,7 @@ export SWIFT_BACKTRACE=enable=no
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build-fuzz"
-targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest request-language)
+targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest request-language xliff po)
 
 usage() {
     echo "usage: Scripts/fuzz.sh <target|all> <seconds> [libFuzzer options…] | build [target…] | list" >&2
@@ -50,6 +51,8 @@ source_of() {
         compiled-catalog) echo CompiledCatalogTarget ;;
         release-manifest) echo ReleaseManifestTarget ;;
         request-language) echo RequestLanguageTarget ;;
+        xliff) echo XLIFFTarget ;;
+        po) echo GettextPOTarget ;;
         *) echo "fuzz: error: unknown target \"$1\"; expected one of: ${targets[*]}." >&2; exit 64 ;;
     esac
 }
@@ -69,6 +72,7 @@ max_len_of() {
         message-formatter) echo 4096 ;;
         release-manifest) echo 16384 ;;
         request-language) echo 2048 ;;
+        xliff | po) echo 32768 ;;
     esac
 }
 
@@ -120,6 +124,10 @@ extra_sources_of() {
         release-manifest) printf '%s\n' "$remote/ReleaseManifest.swift" "$remote/ReleaseSignature.swift" \
             "$remote/ReleaseError.swift" "$remote/AppVersion.swift" ;;
         request-language) find "$root/Sources/ParlanceServer" -name '*.swift' | LC_ALL=C sort ;;
+        xliff | po)
+            local translation="$root/Sources/ParlanceTooling/Translation"
+            printf '%s\n' "$translation/XMLTree.swift" "$translation/TranslationUnit.swift" "$translation/XLIFF.swift" \
+                "$translation/GettextPO.swift" "$translation/GettextPO+Reading.swift" ;;
     esac
 }
 
@@ -233,6 +241,21 @@ run_target() {
         fi
         if [[ -n "${PARLANCE_CORPUS:-}" && -d "$PARLANCE_CORPUS/$area" ]]; then
             cp "$PARLANCE_CORPUS/$area/"* "$corpus/"
+        fi
+    elif [[ "$name" == xliff || "$name" == po ]]; then
+        # The translators' formats: the tooling's fixtures (must-fail ones included) and the
+        # example app's catalogs exported in the format, when a built parlance is at hand.
+        find "$root/Tests/ParlanceToolingTests/Fixtures/translation" -name "*.$name" -exec cp {} "$corpus/" \;
+        if [[ -d "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$name" ]]; then
+            cp "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$name/"* "$corpus/"
+        fi
+        local parlance="$root/.build/debug/parlance"
+        if [[ -x "$parlance" ]]; then
+            local exported
+            exported="$(mktemp -d "${TMPDIR:-/tmp}/parlance-fuzz-export.XXXXXX")"
+            "$parlance" export "$root/Examples/QuizApp" --output "$exported" --format "$name" --lang it ru ja >/dev/null 2>&1 || true
+            find "$exported" -name "*.$name" | while read -r file; do cp "$file" "$corpus/seed-$(basename "$(dirname "$file")")-$(basename "$file")"; done
+            rm -rf "$exported"
         fi
     else
         write_seeds "$name" "$corpus"

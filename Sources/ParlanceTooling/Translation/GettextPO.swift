@@ -15,7 +15,7 @@ public enum GettextPO {
     public static func write(_ file: TranslationFile) -> (data: Data, losses: [Diagnostic]) {
         var losses: [Diagnostic] = []
         let rules = PluralRules.cardinal(for: file.targetLanguage)
-        var out = "# \(file.table) in \(file.targetLanguage), exported by Parlance from \(file.original).\n"
+        var out = "# \(oneLine(file.table)) in \(oneLine(file.targetLanguage)), exported by Parlance from \(oneLine(file.original)).\n"
         out += "msgid \"\"\nmsgstr \"\"\n"
         var header = [
             "Content-Type: text/plain; charset=UTF-8",
@@ -25,7 +25,8 @@ public enum GettextPO {
         if let rules { header.append("Plural-Forms: \(rules.gettextPluralForms)") }
         header.append("X-Source-Language: \(file.sourceLanguage)")
         header.append("X-Catalog: \(file.original)")
-        for line in header { out += "\"\(escape(line))\\n\"\n" }
+        // A header field is one line: a value with a line break would end it early.
+        for line in header { out += "\"\(escape(oneLine(line)))\\n\"\n" }
 
         var index = 0
         let units = file.units
@@ -83,11 +84,19 @@ public enum GettextPO {
     private static func comments(_ unit: TranslationUnit, original: String, fuzzy: Bool) -> String {
         var out = ""
         if let note = unit.note, !note.isEmpty {
-            for line in note.split(separator: "\n", omittingEmptySubsequences: false) { out += "#. \(line)\n" }
+            for line in note.split(separator: "\n", omittingEmptySubsequences: false) { out += "#. \(oneLine(String(line)))\n" }
         }
-        out += "#: \(original.contains(" ") ? "\u{2068}\(original)\u{2069}" : original)\n"
+        let reference = oneLine(original)
+        out += "#: \(reference.contains(" ") ? "\u{2068}\(reference)\u{2069}" : reference)\n"
         if fuzzy { out += "#, fuzzy\n" }
         return out
+    }
+
+    /// Text for a comment line: line breaks become spaces, so a hostile table name or path
+    /// cannot start an entry of its own.
+    private static func oneLine(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
     }
 
     private static func field(_ name: String, _ value: String) -> String {

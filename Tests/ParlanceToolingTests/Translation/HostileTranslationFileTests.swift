@@ -84,6 +84,17 @@ struct HostileTranslationFileTests {
         #expect(document.files.first?.units.isEmpty == true)
     }
 
+    @Test("A line break in a table name, path or note cannot start a .po entry of its own (found by fuzzing)")
+    func lineBreaksInComments() throws {
+        let file = TranslationFile(
+            original: "Evil\nmsgid \"x\".xcstrings", sourceLanguage: "en", targetLanguage: "ru\nPlural-Forms: 9",
+            units: [TranslationUnit(key: "k", source: "s", target: "t", note: "one\r\nmsgstr \"two\"")])
+        let written = GettextPO.write(file)
+        let document = try GettextPO.read(written.data, path: "written.po")
+        #expect(document.files.first?.units.map(\.target) == ["t"])
+        #expect(document.files.first?.original == "Evil msgid \"x\".xcstrings", "a header field keeps one line")
+    }
+
     @Test("100,000 distinct units read and import in bounded structures: one unit each, nothing kept across calls")
     func manyDistinctUnits() throws {
         var text = #"<xliff version="1.2"><file original="L.xcstrings" source-language="en" target-language="fr"><body>"#

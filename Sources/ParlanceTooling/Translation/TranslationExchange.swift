@@ -135,8 +135,11 @@ public enum TranslationExchange {
     }
 
     /// The catalog files an import rewrites: each changed String Catalog as a whole, written
-    /// as Xcode does, and for a changed `.lproj` table the `.strings` and `.stringsdict` of
-    /// each language the import touched. Paths are relative to `root`.
+    /// as Xcode does, and for a changed `.lproj` table the `.strings` or `.stringsdict` whose
+    /// content changed, in the languages the import touched. Such a table is rewritten as
+    /// `convert --to lproj` writes it: every value is kept, but not the file's own spacing, nor
+    /// comments in a translation's table (String Catalogs keep one comment per key, written in
+    /// the source language's table). Paths are relative to `root`.
     public static func filesToWrite(
         after result: TranslationImport.Result, folder: ResourceFolder, root: URL, languages: Set<String>
     ) -> (files: [CatalogConversion.OutputFile], losses: [Diagnostic]) {
@@ -153,7 +156,12 @@ public enum TranslationExchange {
                 // `<root>/<dir>/<source>.lproj/Table.strings`: write beside it, per language touched.
                 let lprojParent = ((original as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
                 let converted = CatalogConversion.toLprojTables([catalog])
-                for file in converted.files {
+                // Only the tables whose content the import changed: the same table converted
+                // from the catalog as read says which.
+                let unchanged = Dictionary(
+                    (folder.catalogs.first { $0.table == catalog.table }.map { CatalogConversion.toLprojTables([$0]).files } ?? []).map { ($0.path, $0.data) },
+                    uniquingKeysWith: { first, _ in first })
+                for file in converted.files where unchanged[file.path] != file.data {
                     let language = String(file.path.prefix { $0 != "." })
                     guard languages.contains(language), language != catalog.sourceLanguage else { continue }
                     files.append(.init(path: lprojParent.isEmpty ? file.path : "\(lprojParent)/\(file.path)", data: file.data))

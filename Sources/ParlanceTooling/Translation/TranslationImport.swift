@@ -140,18 +140,20 @@ public enum TranslationImport {
         }
         guard let target = unit.target, !target.isEmpty else { return .skipped }
         let sourceRoot = entry.localizations?[catalog.sourceLanguage]
-        let sourceText = VariantPath.sourceText(in: sourceRoot, path: unit.path[...]) ?? (unit.path.isEmpty ? unit.key : unit.source)
-        if let mismatch = PlaceholderSignature.mismatch(
-            source: sourceText, target: target, isPluralForm: unit.isPluralForm, inSubstitution: unit.path.contains("substitutions")) {
-            return .problem(.error, "the \(language) translation of \"\(unit.id)\" \(mismatch) (source: \(Quoting.quoted(sourceText))); it was not imported.")
-        }
         var localization = entry.localizations?[language]
         let current = VariantPath.leaf(in: localization, path: unit.path[...])
         let newState: TranslationState?
         if let current, current.value == target {
+            // The text the catalog already has: only a state can change, and the text is not
+            // checked again (`check` reports what the catalog holds).
             guard let asked = unit.state, asked != current.state else { return .unchanged }
             newState = asked
         } else {
+            let sourceText = VariantPath.sourceText(in: sourceRoot, path: unit.path[...]) ?? (unit.path.isEmpty ? unit.key : unit.source)
+            if let mismatch = PlaceholderSignature.mismatch(
+                source: sourceText, target: target, isPluralForm: unit.isPluralForm, inSubstitution: unit.path.contains("substitutions")) {
+                return .problem(.error, "the \(language) translation of \"\(unit.id)\" \(mismatch) (source: \(Quoting.quoted(sourceText))); it was not imported.")
+            }
             newState = unit.state ?? .translated
         }
         do {

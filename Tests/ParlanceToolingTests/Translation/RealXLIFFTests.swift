@@ -122,3 +122,39 @@ struct RealXLIFFTests {
         #expect(totals.landed > 0)
     }
 }
+
+/// Every String Catalog of the corpus, exported for each of its languages in XLIFF and
+/// `.po` and imported back untouched, must come back equal, with nothing reported.
+@Suite("Export and import over the corpus")
+struct TranslationCorpusTests {
+    @Test(
+        "Every corpus String Catalog round-trips through XLIFF and .po unchanged",
+        .enabled(if: CheckCorpusTests.corpusPath != nil, "Set PARLANCE_CORPUS to the corpus folder to round-trip real catalogs.")
+    )
+    func corpusRoundTrip() throws {
+        let corpus = URL(fileURLWithPath: try #require(CheckCorpusTests.corpusPath))
+        let paths = (FileManager.default.enumerator(atPath: corpus.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".xcstrings") }.sorted()
+        try #require(!paths.isEmpty)
+        var units = 0
+        var catalogs = 0
+        for path in paths {
+            guard let catalog = try? XCStringsReader.read(Data(contentsOf: corpus.appendingPathComponent(path)), path: path) else { continue }
+            catalogs += 1
+            let keys = TranslationExport.xcodeKeyOrder(of: catalog)
+            for language in catalog.languages {
+                let file = TranslationExport.file(for: catalog, original: path, language: language, keys: keys).file
+                units += file.units.count
+                let xliff = XLIFF.write([file])
+                let fromXLIFF = TranslationImport.merge(try XLIFF.read(xliff.data, path: "\(path).\(language).xliff"), into: [catalog])
+                #expect(fromXLIFF.diagnostics.isEmpty, "\(path) \(language): \(fromXLIFF.diagnostics.prefix(3))")
+                #expect(fromXLIFF.catalogs == [catalog], "\(path) \(language) through XLIFF")
+                let po = GettextPO.write(file)
+                let fromPO = TranslationImport.merge(try GettextPO.read(po.data, path: "\(path).\(language).po"), into: [catalog])
+                #expect(fromPO.diagnostics.isEmpty, "\(path) \(language): \(fromPO.diagnostics.prefix(3))")
+                #expect(fromPO.catalogs == [catalog], "\(path) \(language) through .po")
+            }
+        }
+        print("Round-tripped \(catalogs) corpus String Catalogs, \(units) units, through XLIFF and .po.")
+    }
+}

@@ -14,6 +14,7 @@ let benchmarks: @Sendable () -> Void = {
     syncBenchmarks()
     liveUpdateBenchmarks()
     checkBenchmarks()
+    translationBenchmarks()
 }
 
 /// What every benchmark records: time, the rate it implies, and heap allocations,

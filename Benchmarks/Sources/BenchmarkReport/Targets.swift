@@ -198,5 +198,17 @@ struct Target {
             benchmark: "Check: CatalogChecker over 50 MB of the corpus",
             baseline: "Check: reading the same files (baseline)",
             limits: [.underNanoseconds(2_000_000_000)]),
+        Target(
+            benchmark: "Translators: export 5,000 keys × 19 languages as XLIFF",
+            baseline: "Translators: JSONEncoder of the same units (baseline)",
+            limits: [.underNanoseconds(2_000_000_000)]),
+        Target(
+            benchmark: "Translators: export 5,000 keys × 19 languages as .po",
+            baseline: "Translators: JSONEncoder of the same units (baseline)",
+            limits: [.underNanoseconds(2_000_000_000)]),
+        Target(
+            benchmark: "Translators: import 19 edited XLIFF files into 5,000 keys and write the catalog",
+            baseline: "Translators: XMLParser over the same XLIFF files (baseline)",
+            limits: [.underNanoseconds(2_000_000_000)]),
     ]
 }

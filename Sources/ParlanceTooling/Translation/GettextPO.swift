@@ -78,7 +78,8 @@ public enum GettextPO {
     /// for a unit that is not a plural form.
     private static func pluralBase(_ unit: TranslationUnit) -> String? {
         guard unit.path.count >= 2, unit.path[unit.path.count - 2] == "plural" else { return nil }
-        return TranslationUnit(key: unit.key, path: Array(unit.path.dropLast(2)), source: "").id
+        if unit.path.count == 2 { return unit.key }
+        return unit.key + TranslationUnit.pathSeparator + TranslationUnit.joinedPath(Array(unit.path.dropLast(2)))
     }
 
     private static func comments(_ unit: TranslationUnit, original: String, fuzzy: Bool) -> String {
@@ -100,9 +101,9 @@ public enum GettextPO {
     }
 
     private static func field(_ name: String, _ value: String) -> String {
-        let escaped = escape(value)
-        guard value.contains("\n"), value.firstIndex(of: "\n") != value.index(before: value.endIndex) else {
-            return "\(name) \"\(escaped)\"\n"
+        let utf8 = value.utf8
+        guard let newline = utf8.firstIndex(of: 0x0A), utf8.index(after: newline) != utf8.endIndex else {
+            return "\(name) \"\(escape(value))\"\n"
         }
         var out = "\(name) \"\"\n"
         var line = ""
@@ -118,10 +119,13 @@ public enum GettextPO {
     }
 
     private static func isWritable(_ texts: [String]) -> Bool {
-        texts.allSatisfy { text in !text.unicodeScalars.contains { ($0.value < 0x20 && !"\t\n\r\u{07}\u{08}\u{0B}\u{0C}".unicodeScalars.contains($0)) || $0.value == 0x7F } }
+        texts.allSatisfy { text in
+            !text.utf8.contains { ($0 < 0x20 && ![0x09, 0x0A, 0x0D, 0x07, 0x08, 0x0B, 0x0C].contains($0)) || $0 == 0x7F }
+        }
     }
 
     static func escape(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") || $0 < 0x20 }) else { return value }
         var out = ""
         out.reserveCapacity(value.utf8.count)
         for scalar in value.unicodeScalars {

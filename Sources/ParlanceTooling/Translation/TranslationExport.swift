@@ -40,12 +40,17 @@ public enum TranslationExport {
             let target = entry.localizations?[language]
             let start = builder.units.count
             builder.emit(path: [], source: source, target: target, sourceText: key)
-            if builder.units.count - start > 1 {
-                let variants = builder.units[start...]
+            let count = builder.units.count - start
+            if count > 1 {
+                // Take the variants out before sorting them: a slice kept alive across the
+                // mutation would make the array copy all its units each time.
                 var byPath: [String: TranslationUnit] = [:]
-                for unit in variants { byPath[unit.path.joined(separator: ".")] = unit }
+                for unit in builder.units[start...] { byPath[unit.path.joined(separator: ".")] = unit }
                 let sorted = order.sorted(Array(byPath.keys)).compactMap { byPath[$0] }
-                if sorted.count == variants.count { builder.units.replaceSubrange(start..., with: sorted) }
+                if sorted.count == count {
+                    builder.units.removeLast(count)
+                    builder.units.append(contentsOf: sorted)
+                }
             }
         }
         return (TranslationFile(original: original, sourceLanguage: catalog.sourceLanguage, targetLanguage: language, units: builder.units), builder.losses)
@@ -75,9 +80,13 @@ private struct UnitBuilder {
     var losses: [Diagnostic] = []
     private var reportedWidth = Set<String>()
 
+    /// The language's CLDR categories, looked up once rather than per key.
+    private let languageCategories: [PluralCategory]?
+
     init(language: String, table: String) {
         self.language = language
         self.table = table
+        self.languageCategories = PluralRules.cardinal(for: language)?.categories
     }
 
     mutating func emit(path: [String], source: Localization?, target: Localization?, sourceText: String) {
@@ -85,7 +94,7 @@ private struct UnitBuilder {
         case .plural?:
             let sourceForms = Self.pluralForms(source)
             let targetForms = Self.pluralForms(target)
-            let categories = TranslationExport.pluralCategories(for: language, present: targetForms.keys)
+            let categories = languageCategories ?? TranslationExport.pluralCategories(for: language, present: targetForms.keys)
             for category in categories {
                 let sourceForm = sourceForms[category] ?? sourceForms[.other] ?? (sourceForms.isEmpty ? source : nil)
                 emit(path: path + ["plural", category.rawValue], source: sourceForm, target: targetForms[category],

@@ -45,8 +45,10 @@ public enum TranslationImport {
                 result.diagnostics.append(Diagnostic(.warning, "no table \(file.table) for \(file.original); its \(file.units.count) units were not imported.", at: locations.first))
                 continue
             }
+            // Moved out while it is written, so each entry is written in place, not copied.
             var catalog = result.catalogs[catalogIndex]
-            let before = catalog
+            result.catalogs[catalogIndex] = Catalog(table: catalog.table, sourceLanguage: catalog.sourceLanguage)
+            var changed = false
             var bySource: [String: [TranslationUnit]]?
             for (unitIndex, var unit) in file.units.enumerated() {
                 let location = unitIndex < locations.count ? locations[unitIndex] : nil
@@ -54,7 +56,7 @@ public enum TranslationImport {
                 // the source text as the only key: match it against what an export would write.
                 // Only a unit whose id is its source text (a msgid with no msgctxt) is matched so.
                 if catalog.entries[unit.key] == nil, catalog.entries[unit.id] == nil, unit.key == unit.source || unit.isPluralForm {
-                    if bySource == nil { bySource = sourceIndex(of: before, language: file.targetLanguage) }
+                    if bySource == nil { bySource = sourceIndex(of: catalog, language: file.targetLanguage) }
                     // A plural form's key is its entry's msgid; a string's is its source.
                     let candidates = bySource?[sourceKey(unit.isPluralForm ? unit.key : unit.source, unit.path)] ?? []
                     if candidates.count == 1 {
@@ -66,14 +68,16 @@ public enum TranslationImport {
                     }
                 }
                 switch apply(unit, language: file.targetLanguage, to: &catalog) {
-                case .changed: result.updatedUnits += 1
+                case .changed:
+                    result.updatedUnits += 1
+                    changed = true
                 case .unchanged: result.unchangedUnits += 1
                 case .skipped: break
                 case .problem(let severity, let message):
                     result.diagnostics.append(Diagnostic(severity, message, at: location))
                 }
             }
-            if catalog != before { result.changedTables.insert(catalog.table) }
+            if changed { result.changedTables.insert(catalog.table) }
             result.catalogs[catalogIndex] = catalog
         }
         return result
@@ -129,18 +133,21 @@ public enum TranslationImport {
            catalog.entries[unit.key] == nil || !["plural", "device", "substitutions"].contains(unit.path[0]) {
             unit = TranslationUnit(key: unit.id, source: unit.source, target: unit.target, state: unit.state, note: unit.note)
         }
-        guard let entry = catalog.entries[unit.key] else {
+        // Read what is needed without holding the entry: a copy kept alive would make the
+        // write below copy the entry's every language.
+        let found = catalog.entries[unit.key].map { (shouldTranslate: $0.shouldTranslate, source: $0.localizations?[catalog.sourceLanguage], target: $0.localizations?[language]) }
+        guard let found else {
             return .problem(.warning, "\"\(unit.id)\" matches no key of \(catalog.table); it was not imported.")
         }
-        if entry.shouldTranslate == false {
+        if found.shouldTranslate == false {
             return .problem(.warning, "\"\(unit.key)\" is marked not to be translated; \"\(unit.id)\" was not imported.")
         }
         if let values = unit.targetValues {
             return applyStringSet(values, unit: unit, language: language, to: &catalog)
         }
         guard let target = unit.target, !target.isEmpty else { return .skipped }
-        let sourceRoot = entry.localizations?[catalog.sourceLanguage]
-        var localization = entry.localizations?[language]
+        let sourceRoot = found.source
+        var localization = found.target
         let current = VariantPath.leaf(in: localization, path: unit.path[...])
         let newState: TranslationState?
         if let current, current.value == target {

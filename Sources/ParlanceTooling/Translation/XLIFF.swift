@@ -82,9 +82,9 @@ public enum XLIFF {
     public static func read(_ data: Data, path: String) throws(ParseError) -> TranslationDocument {
         let bytes = [UInt8](data)
         let root = try XMLTreeReader.read(bytes, path: path)
-        let lines = LineIndex(bytes: bytes, file: path)
+        // Lines are indexed only when something is reported.
         func fail(_ message: String, _ element: XMLElement) -> ParseError {
-            ParseError(message, at: lines.location(ofByte: element.offset))
+            ParseError(message, at: LineIndex(bytes: bytes, file: path).location(ofByte: element.offset))
         }
         guard root.name == "xliff" else { throw fail("the root element is <\(root.name)>; an XLIFF file's is <xliff>.", root) }
         if let version = root.attribute("version"), !version.hasPrefix("1.") {
@@ -177,7 +177,10 @@ public enum XLIFF {
     // MARK: Escaping
 
     static func isWritable(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" || $0.value == 0xFFFE || $0.value == 0xFFFF }
+        // U+FFFE and U+FFFF are EF BF BE and EF BF BF in UTF-8: only a byte below 0x20 or an
+        // 0xEF lead byte needs a closer look.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0xEF }) else { return true }
+        return !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r" || $0.value == 0xFFFE || $0.value == 0xFFFF }
     }
 
     static func text(_ value: String) -> String {
@@ -197,6 +200,9 @@ public enum XLIFF {
     }
 
     static func attribute(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "\"") || $0 < 0x20 }) else {
+            return value
+        }
         var out = ""
         out.reserveCapacity(value.utf8.count)
         for scalar in value.unicodeScalars {

@@ -175,9 +175,13 @@ struct XMLTreeReader {
         }
         var children: [XMLNode] = []
         var text: [UInt8] = []
-        func flush() {
+        // White space beside child elements is indentation: XLIFF's mixed content (inline
+        // markup) is refused anyway, so it is not kept, which spares a string per line.
+        func flush(besideElement: Bool) {
             if !text.isEmpty {
-                children.append(.text(String(decoding: text, as: UTF8.self)))
+                if !(besideElement && text.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A })) {
+                    children.append(.text(String(decoding: text, as: UTF8.self)))
+                }
                 text.removeAll(keepingCapacity: true)
             }
         }
@@ -199,7 +203,7 @@ struct XMLTreeReader {
                         throw error("</\(closing)> closes <\(qualified)>, opened at \(lines.location(ofByte: start)).", at: closeStart)
                     }
                     position += 1
-                    flush()
+                    flush(besideElement: !children.isEmpty)
                     return XMLElement(name: Self.localName(qualified), attributes: attributes, children: children, offset: start)
                 } else if startsWith("<!--") {
                     try comment()
@@ -214,7 +218,7 @@ struct XMLTreeReader {
                 } else if startsWith("<!") {
                     throw error("a declaration (<!) inside an element; only comments and CDATA may appear here.", at: position)
                 } else {
-                    flush()
+                    flush(besideElement: true)
                     children.append(.element(try element(depth: depth + 1)))
                 }
             } else if byte == UInt8(ascii: "&") {
@@ -224,8 +228,11 @@ struct XMLTreeReader {
                 position += 1
                 if position < bytes.count, bytes[position] == UInt8(ascii: "\n") { position += 1 }
             } else {
-                text.append(byte)
-                position += 1
+                // A run of ordinary bytes at once.
+                var end = position + 1
+                while end < bytes.count, bytes[end] != UInt8(ascii: "<"), bytes[end] != UInt8(ascii: "&"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+                text.append(contentsOf: bytes[position..<end])
+                position = end
             }
         }
     }

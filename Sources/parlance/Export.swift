@@ -47,7 +47,7 @@ struct Export: ParsableCommand {
             }
         }
         Terminal.printDiagnostics(exported.losses)
-        let units = folder.catalogs.reduce(0) { $0 + $1.entries.count }
+        let units = folder.catalogs.reduce(0) { count, catalog in count + catalog.entries.values.filter { $0.shouldTranslate != false }.count }
         print("Exported \(units) keys in \(languages.count) language\(languages.count == 1 ? "" : "s") (\(languages.joined(separator: ", "))) to \(output) as \(format.rawValue).")
         if !exported.losses.isEmpty { throw ExitCode.failure }
     }
@@ -92,13 +92,14 @@ struct Import: ParsableCommand {
                 throw CommandError("cannot read \(path): \(error.localizedDescription)")
             }
         }
-        let result = TranslationImport.merge(document, into: folder.catalogs)
+        let root = Terminal.root(of: catalogs)
+        let originals = TranslationExchange.originals(of: folder, root: root)
+        let result = TranslationImport.merge(document, into: folder.catalogs, originals: folder.catalogs.map { originals[$0.table] })
         Terminal.printDiagnostics(result.diagnostics)
         if result.hasErrors {
             FileHandle.standardError.write(Data("Nothing was written: fix the errors above and import again.\n".utf8))
             throw ExitCode.failure
         }
-        let root = Terminal.root(of: catalogs)
         let written = TranslationExchange.filesToWrite(after: result, folder: folder, root: root, languages: Set(document.files.map(\.targetLanguage)))
         Terminal.printDiagnostics(written.losses)
         if !dryRun {

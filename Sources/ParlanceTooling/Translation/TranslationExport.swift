@@ -13,7 +13,7 @@ import Foundation
 ///   inside them (`key|==|device.ipad.plural.one`);
 /// - substitutions give the format as the key's unit and one unit per plural form of each
 ///   substitution (`key|==|substitutions.count.plural.one`);
-/// - keys marked `shouldTranslate: false` are left out, as are keys with no source text at all;
+/// - keys marked `shouldTranslate: false` are left out;
 /// - the key's comment becomes the note of each of its units.
 ///
 /// Where a translation already has a shape (a device variation where the source has a
@@ -90,7 +90,15 @@ private struct UnitBuilder {
     }
 
     mutating func emit(path: [String], source: Localization?, target: Localization?, sourceText: String) {
-        switch target?.variations ?? source?.variations {
+        // A translation that exists has its own shape: a plain string over a device-varied
+        // source stays one unit, so the text it holds is exported. Without one, the source's.
+        let shape = target.map { $0.variations } ?? source?.variations
+        if path.isEmpty, shape != nil {
+            // Substitutions belong to the key, never to one of its variants, as in Xcode's ids
+            // (the key's units are sorted by path afterwards, so the order here does not matter).
+            emitSubstitutions(path: [], source: source, target: target)
+        }
+        switch shape {
         case .plural?:
             let sourceForms = Self.pluralForms(source)
             let targetForms = Self.pluralForms(target)

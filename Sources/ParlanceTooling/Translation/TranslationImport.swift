@@ -49,6 +49,8 @@ public enum TranslationImport {
             var catalog = result.catalogs[catalogIndex]
             result.catalogs[catalogIndex] = Catalog(table: catalog.table, sourceLanguage: catalog.sourceLanguage)
             var changed = false
+            // `pt_BR` and `pt-br` in a file are the catalog's `pt-BR`.
+            let language = Self.catalogLanguage(for: file.targetLanguage, in: catalog)
             var bySource: [String: [TranslationUnit]]?
             for (unitIndex, var unit) in file.units.enumerated() {
                 let location = unitIndex < locations.count ? locations[unitIndex] : nil
@@ -56,7 +58,7 @@ public enum TranslationImport {
                 // the source text as the only key: match it against what an export would write.
                 // Only a unit whose id is its source text (a msgid with no msgctxt) is matched so.
                 if catalog.entries[unit.key] == nil, catalog.entries[unit.id] == nil, unit.key == unit.source || unit.isPluralForm {
-                    if bySource == nil { bySource = sourceIndex(of: catalog, language: file.targetLanguage) }
+                    if bySource == nil { bySource = sourceIndex(of: catalog, language: language) }
                     // A plural form's key is its entry's msgid; a string's is its source.
                     let candidates = bySource?[sourceKey(unit.isPluralForm ? unit.key : unit.source, unit.path)] ?? []
                     if candidates.count == 1 {
@@ -67,7 +69,7 @@ public enum TranslationImport {
                         continue
                     }
                 }
-                switch apply(unit, language: file.targetLanguage, to: &catalog) {
+                switch apply(unit, language: language, to: &catalog) {
                 case .changed:
                     result.updatedUnits += 1
                     changed = true
@@ -108,6 +110,19 @@ public enum TranslationImport {
     /// A unit's msgid, with its plural category when it is a plural form.
     static func sourceKey(_ msgid: String, _ path: [String]) -> String {
         path.count >= 2 && path[path.count - 2] == "plural" ? msgid + "\u{0}" + path[path.count - 1] : msgid
+    }
+
+    /// The catalog's spelling of `language`, matched without regard to case or `_` against `-`;
+    /// `language` itself for a language the catalog does not have yet.
+    static func catalogLanguage(for language: String, in catalog: Catalog) -> String {
+        func normalized(_ tag: String) -> String { tag.replacingOccurrences(of: "_", with: "-").lowercased() }
+        for (_, entry) in catalog.entries where entry.localizations != nil {
+            if entry.localizations?[language] != nil { return language }
+            break
+        }
+        let wanted = normalized(language)
+        if catalog.sourceLanguage != language, normalized(catalog.sourceLanguage) == wanted { return catalog.sourceLanguage }
+        return catalog.languages.first { normalized($0) == wanted } ?? language
     }
 
     /// The catalog a file's units belong to: by path, then path suffix, then table name.

@@ -74,6 +74,34 @@ struct TranslationExchangeTests {
         #expect(substitution.target == "%arg risposta esatta")
     }
 
+    @Test("A plain translation over a device-varied source is one unit with its text; substitutions of a device-varied key are exported")
+    func translationShapeWins() throws {
+        let folder = try Self.exampleFolder()
+        let catalog = try #require(folder["Localizable"])
+        let italian = TranslationExport.file(for: catalog, original: "L", language: "it").file
+        #expect(italian.units.contains { $0.id == "quiz.start" && $0.target == "Tocca per iniziare" })
+        var devices = Catalog(table: "D", sourceLanguage: "en")
+        var source = Localization.device([.iphone: .string("%#@n@ on iPhone"), .other: .string("%#@n@")])
+        source.substitutions = ["n": Substitution(argNum: 1, formatSpecifier: "lld", variations: .plural([.one: .string("%arg item"), .other: .string("%arg items")]))]
+        devices["k"] = CatalogEntry(localizations: ["en": source])
+        let ids = TranslationExport.file(for: devices, original: "D.xcstrings", language: "fr").file.units.map(\.id)
+        #expect(ids.contains("k|==|device.iphone"))
+        #expect(ids.contains("k|==|substitutions.n.plural.one") && ids.contains("k|==|substitutions.n.plural.many"))
+    }
+
+    @Test("A file's language is the catalog's spelling of it: pt_BR and pt-br update pt-BR")
+    func languageSpelling() throws {
+        var catalog = Catalog(table: "L", sourceLanguage: "en")
+        catalog["hello"] = CatalogEntry(localizations: ["en": .string("Hello"), "pt-BR": .string("Olá", state: .translated)])
+        for spelling in ["pt_BR", "pt-br"] {
+            let file = TranslationFile(original: "L.xcstrings", sourceLanguage: "en", targetLanguage: spelling,
+                                       units: [TranslationUnit(key: "hello", source: "Hello", target: "Oi")])
+            let result = TranslationImport.merge(TranslationDocument(files: [file], locations: [[]]), into: [catalog])
+            #expect(result.catalogs[0]["hello"]?.localizations?.keys == ["en", "pt-BR"])
+            #expect(result.catalogs[0]["hello"]?["pt-BR"]?.stringUnit?.value == "Oi")
+        }
+    }
+
     @Test("An edited XLIFF changes only its unit, marks it translated, and writes only its catalog")
     func editedXLIFF() throws {
         let folder = try Self.exampleFolder()

@@ -11,8 +11,11 @@ public final class InMemoryProfileStore: ProfileLanguageStore {
     private let profiles: Mutex<[String: (tag: String?, changedAt: Date?)]>
     public let recordsChangeTime: Bool
 
-    /// - Parameter profiles: The users that have a profile, with their stored tag (not checked, so
-    ///   tests can store bad values).
+    /// - Parameters:
+    ///   - profiles: The users that have a profile, with their stored tag (not checked, so
+    ///     tests can store bad values).
+    ///   - recordsChangeTime: Whether the store keeps each change's time and refuses an
+    ///     older change, as a profile table with a `changed_at` column does.
     public init(profiles: [String: String?] = [:], recordsChangeTime: Bool = false) {
         self.profiles = Mutex(profiles.mapValues { ($0, nil) })
         self.recordsChangeTime = recordsChangeTime

@@ -15,9 +15,9 @@ import Parlance
 ///   none, the device's choice is pushed. A value that is no language tag is replaced by the
 ///   device's choice; a language no catalog holds is ignored (another version of the app
 ///   may hold it), and both are reported in ``diagnostics``, never shown as keys.
-/// - **Changes**: every ``Localizer/select(_:reason:)`` by the user is pushed once, off the
+/// - **Changes**: every ``/Parlance/Localizer/select(_:reason:)`` by the user is pushed once, off the
 ///   calling thread; changes made while a push is waiting are coalesced into the latest.
-///   A choice applied from the profile (reason ``LanguageChange/Reason/remote``) is never
+///   A choice applied from the profile (reason ``/Parlance/LanguageChange/Reason/remote``) is never
 ///   pushed back.
 /// - **Failures**: a push that fails for a reason that may pass (offline, a 5xx, a
 ///   timeout, 429) stays in a durable outbox and is retried with backoff and jitter

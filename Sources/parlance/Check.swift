@@ -9,7 +9,7 @@ struct Check: ParsableCommand {
         discussion: """
             Reads every .xcstrings, .strings and .stringsdict file below the paths and prints one finding per \
             line, `path:line:column: error: message [rule-id]`. The exit status is 1 when a finding is an error. \
-            docs/CHECK.md describes every rule.
+            Sources/ParlanceTooling/ParlanceTooling.docc/CheckingCatalogsInCI.md describes every rule.
             """
     )
 

@@ -1,4 +1,4 @@
-/// The byte layout of a compiled catalog, version 2 (docs/COMPILED_CATALOGS.md describes it
+/// The byte layout of a compiled catalog, version 2 (Sources/Parlance/Parlance.docc/CompiledCatalogs.md describes it
 /// for other implementations). Everything is little-endian; offsets inside the heap are
 /// relative to the heap's start, and node offsets are multiples of 4.
 enum CompiledCatalogLayout {

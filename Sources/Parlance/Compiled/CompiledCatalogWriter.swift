@@ -1,5 +1,5 @@
 /// Writes one table of a catalog in one language as a compiled catalog: the bytes
-/// ``CompiledCatalog`` maps and reads in place (format: docs/COMPILED_CATALOGS.md).
+/// ``CompiledCatalog`` maps and reads in place (format: Sources/Parlance/Parlance.docc/CompiledCatalogs.md).
 ///
 /// A key is written when the catalog holds a localization for `language` (its tag, however
 /// spelled, naming that language) with any text, exactly the values a ``Localizer`` would take

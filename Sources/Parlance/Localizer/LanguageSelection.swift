@@ -24,7 +24,7 @@ public enum LanguageSelection: Hashable, Sendable, CustomStringConvertible {
 public struct LanguageChange: Hashable, Sendable {
     /// What caused a change.
     public enum Reason: Hashable, Sendable {
-        /// ``Localizer/select(_:)`` or setting ``Localizer/selection``.
+        /// ``Localizer/select(_:reason:)`` or setting ``Localizer/selection``.
         case selection
         /// ``Localizer/reload()`` read the catalogs again.
         case reload

@@ -8,9 +8,11 @@ extension Localizer {
     /// A language with no catalogs of its own resolves through ``LanguageMatcher`` to the
     /// closest available one, else to the configured default.
     ///
-    /// - Parameter reason: What observers hear caused the change: ``LanguageChange/Reason/selection``
-    ///   for the user's own choice, ``LanguageChange/Reason/remote`` for a choice applied
-    ///   from elsewhere (profile sync), which a sync never pushes back.
+    /// - Parameters:
+    ///   - selection: The language to show, or `.system` to follow the device again.
+    ///   - reason: What observers hear caused the change: ``LanguageChange/Reason/selection``
+    ///     for the user's own choice, ``LanguageChange/Reason/remote`` for a choice applied
+    ///     from elsewhere (profile sync), which a sync never pushes back.
     public func select(_ selection: LanguageSelection, reason: LanguageChange.Reason = .selection) {
         let target = Self.resolve(selection, matcher: matcher, configuration: configuration)
         var switched: (old: Language, replaced: ObjectIdentifier, new: ObjectIdentifier)?

@@ -116,6 +116,9 @@ public final class Localizer: Sendable {
     }
 
     /// A localizer over a resources folder (`*.xcstrings`, `xx.lproj/*.strings|*.stringsdict`).
+    /// - Parameters:
+    ///   - folder: The folder holding the catalogs, such as a bundle's `resourceURL`.
+    ///   - configuration: The default language, the preference store and the rest.
     /// - Throws: when the folder cannot be listed or a String Catalog in it cannot be read.
     public convenience init(resourcesAt folder: URL, configuration: Configuration = Configuration()) throws {
         var configuration = configuration

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// C's `printf` trusts the template to say what each argument is; a translated template
 /// is content, and content is untrusted. Here each argument carries its own type, and
-/// every conversion decides what it accepts (see `docs/MESSAGES.md`, "Type rules").
+/// every conversion decides what it accepts (see `Sources/Parlance/Parlance.docc/PluralsAndMessages.md`, "Type rules").
 ///
 /// ```swift
 /// formatter.format("%@ has %lld new messages", ["Ada", 3])

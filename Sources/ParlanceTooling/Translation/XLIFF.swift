@@ -76,9 +76,9 @@ public enum XLIFF {
     ///
     /// Units may sit in `<group>`s. A `<target>` with inline markup (`<g>`, `<x/>`, `<ph>`)
     /// is refused: Xcode writes none and a String Catalog cannot hold it. An empty `<target>`
-    /// counts as no translation. XML's hazards are refused as ``XMLTreeReader`` describes.
+    /// counts as no translation. XML's hazards are refused as `XMLTreeReader` describes.
     ///
-    /// - Throws: ``ParseError`` naming `path`, line and column.
+    /// - Throws: ``/Parlance/ParseError`` naming `path`, line and column.
     public static func read(_ data: Data, path: String) throws(ParseError) -> TranslationDocument {
         let bytes = [UInt8](data)
         let root = try XMLTreeReader.read(bytes, path: path)

@@ -1,7 +1,7 @@
 import Foundation
 import Parlance
 
-/// An element of an XML document read by ``XMLTreeReader``: its local name, attributes and
+/// An element of an XML document read by `XMLTreeReader`: its local name, attributes and
 /// children, and the byte offset of its `<` for error locations.
 struct XMLElement: Sendable {
     /// The name without its namespace prefix (`trans-unit` for `xliff:trans-unit`).
@@ -43,7 +43,7 @@ enum XMLNode: Sendable {
 /// - the text must be UTF-8 (with or without a byte order mark), as XLIFF from Xcode and
 ///   translation platforms is.
 ///
-/// Every refusal is a ``ParseError`` naming file, line and column. Reading is one pass over
+/// Every refusal is a ``/Parlance/ParseError`` naming file, line and column. Reading is one pass over
 /// the bytes; the tree is at most a small multiple of the input.
 struct XMLTreeReader {
     struct Limits: Sendable {

@@ -16,9 +16,14 @@ enum Terminal {
         return folder
     }
 
+    /// Prints each diagnostic on standard error, with paths below the working folder made
+    /// relative again, as the user typed them.
     static func printDiagnostics(_ diagnostics: [Diagnostic]) {
+        let workingFolder = FileManager.default.currentDirectoryPath + "/"
         for diagnostic in diagnostics {
-            FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
+            var line = diagnostic.description
+            if line.hasPrefix(workingFolder) { line.removeFirst(workingFolder.count) }
+            FileHandle.standardError.write(Data((line + "\n").utf8))
         }
     }
 }

@@ -24,11 +24,11 @@ enum Parlance {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func run(_ arguments: [String]) throws -> CommandResult {
+    static func run(_ arguments: [String], in folder: URL = packageRoot) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
+        process.currentDirectoryURL = folder
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -42,7 +42,7 @@ INTEGRATION_OF = {
 }
 ROOT_MODULES = {"Parlance", "ParlanceSync", "ParlanceServer", "ParlanceTooling"}
 # Modules of other packages an integration's blocks may import: the product and its package.
-THIRD_PARTY = {"Hummingbird": "hummingbird", "Vapor": "vapor"}
+THIRD_PARTY = {"Hummingbird": "hummingbird", "Vapor": "vapor", "PostgresNIO": "postgres-nio"}
 PACKAGES = ["."] + sorted(set(INTEGRATION_OF.values()))
 
 
@@ -159,6 +159,11 @@ def package_for(path, line, modules):
     return homes.pop() if homes else "."
 
 
+def uses_generated_keys(code):
+    """A block that calls `L10n.` without declaring an `L10n` of its own uses the generator's."""
+    return "L10n." in code and not re.search(r"\b(enum|struct|class)\s+L10n\b", code)
+
+
 def dependency_lines(package, modules, uses_typed_keys):
     """What the manifest reads from dependencies.txt: `Name` for a target of the block's own
     package, `Name@package` for a product, `plugin:Name[@package]` for a build-tool plugin."""
@@ -195,7 +200,7 @@ def main():
                     continue
                 source, modules = assemble(path, line, code, detail)
                 package = package_for(path, line, modules)
-                dependencies = dependency_lines(package, modules, "L10n." in code)
+                dependencies = dependency_lines(package, modules, uses_generated_keys(code))
                 compiled.append((path, line, package, target_name(path, line), source, dependencies))
         except BlockError as error:
             errors.append(str(error))

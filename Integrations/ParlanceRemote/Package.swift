@@ -102,3 +102,8 @@ for target in package.targets {
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))
     target.swiftSettings = settings
 }
+
+// The documentation plugin only when building the docs (PARLANCE_DOCS=1, see .ci/run).
+if Context.environment["PARLANCE_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}

@@ -70,9 +70,11 @@ public final class SupabaseProfileStore: ProfileLanguageStore {
     private let accessToken: @Sendable () async -> String?
     private let transport = HTTPTransport()
 
-    /// - Parameter accessToken: The signed-in user's access token (a Supabase session's
-    ///   `accessToken`), asked for before every request so a refreshed token is used;
-    ///   `nil` sends the API key as the bearer token, as the official client does.
+    /// - Parameters:
+    ///   - configuration: The project, its API key, and the table and columns to use.
+    ///   - accessToken: The signed-in user's access token (a Supabase session's
+    ///     `accessToken`), asked for before every request so a refreshed token is used;
+    ///     `nil` sends the API key as the bearer token, as the official client does.
     public init(configuration: Configuration, accessToken: @escaping @Sendable () async -> String?) {
         self.configuration = configuration
         self.accessToken = accessToken

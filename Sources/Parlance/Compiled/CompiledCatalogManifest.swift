@@ -90,7 +90,9 @@ public struct CompiledCatalogManifest: Hashable, Sendable {
     /// A source that is not in `folder` (an app that ships only compiled files) is no reason
     /// to think the files stale.
     ///
-    /// - Parameter manifestDate: When the manifest was written, from its file's attributes.
+    /// - Parameters:
+    ///   - folder: The folder that was compiled, where the sources are looked for.
+    ///   - manifestDate: When the manifest was written, from its file's attributes.
     public func staleSources(in folder: URL, manifestDate: Date) -> [String] {
         var stale: [String] = []
         for source in sources {

@@ -25,8 +25,11 @@ public enum LocalizationProvider {
     private static let route = Locked<Route?>(nil)
 
     /// Routes every key through `provide`; a `nil` answer means the key is missing.
-    /// - Parameter language: The language `{name}` values are formatted in (plural rules,
-    ///   number style); by default the shared localizer's current language.
+    /// - Parameters:
+    ///   - provide: Returns the text for a key, or `nil` when the app has none.
+    ///   - language: The language the provided text is in; by default the shared
+    ///     localizer's current language. `{name}` values are placed as
+    ///     ``MessageArgument/description`` writes them, which does not depend on it.
     public static func configure(
         _ provide: @escaping @Sendable (String) -> String?, language: (@Sendable () -> Language)? = nil
     ) {

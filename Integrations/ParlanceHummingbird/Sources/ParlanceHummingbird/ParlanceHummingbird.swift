@@ -63,7 +63,7 @@ public struct LocalizedResponder<Responder: HTTPResponder>: HTTPResponder where 
     public let responder: Responder
     /// Chooses each request's language.
     public let negotiator: LanguageNegotiator
-    /// The signed-in user, for ``ParlanceServer/LanguageNegotiator/Step/profile(_:)``.
+    /// The signed-in user, for `ParlanceServer/LanguageNegotiator/Step/profile(_:)`.
     public let userID: @Sendable (Request, Context) -> String?
 
     /// Negotiates with `negotiator`, then asks `responder`; `userID` names the signed-in user.
@@ -102,7 +102,7 @@ public struct LocalizedResponder<Responder: HTTPResponder>: HTTPResponder where 
 public struct LanguageMiddleware<Context: LanguageRequestContext>: RouterMiddleware {
     /// Chooses each request's language.
     public let negotiator: LanguageNegotiator
-    /// The signed-in user, for ``ParlanceServer/LanguageNegotiator/Step/profile(_:)``.
+    /// The signed-in user, for `ParlanceServer/LanguageNegotiator/Step/profile(_:)`.
     public let userID: @Sendable (Request, Context) -> String?
 
     /// Negotiates with `negotiator`; `userID` names the signed-in user.

@@ -26,8 +26,15 @@ public enum ReleasePublisher {
 
     /// Compiles every table of `catalogs` in every language into payloads, writes the
     /// manifest and signs it.
-    /// - Parameter languages: Only these languages' payloads; `nil` for every language the catalogs hold.
-    /// - Throws: ``ReleaseError`` (``ReleaseError/Kind/publishing``) when a table cannot be compiled
+    /// - Parameters:
+    ///   - catalogs: The catalogs to publish, one per table.
+    ///   - release: The release number; clients refuse a number lower than the one they have.
+    ///   - minimumAppVersion: The oldest app version the release is for.
+    ///   - maximumAppVersion: The newest app version it is for; `nil` for every later one.
+    ///   - languages: Only these languages' payloads; `nil` for every language the catalogs hold.
+    ///   - key: The key the manifest is signed with.
+    ///   - output: The folder the release is written to, as it will be served.
+    /// - Throws: ``/ParlanceRemote/ReleaseError`` (``/ParlanceRemote/ReleaseError/Kind/publishing``) when a table cannot be compiled
     ///   or a file cannot be written.
     @discardableResult
     public static func publish(

@@ -49,7 +49,7 @@ public struct ReleaseSigningKey: Sendable {
     }
 
     /// Reads a key file.
-    /// - Throws: ``ReleaseError`` (``ReleaseError/Kind/key``) naming the file.
+    /// - Throws: ``/ParlanceRemote/ReleaseError`` (``/ParlanceRemote/ReleaseError/Kind/key``) naming the file.
     public init(contentsOf url: URL) throws(ReleaseError) {
         guard let data = try? Data(contentsOf: url), data.count < 4096, let text = String(data: data, encoding: .utf8) else {
             throw ReleaseError(.key, "cannot read the private key", at: SourceLocation(file: url.path, line: 1, column: 1))

@@ -35,7 +35,7 @@ struct VerifiedManifest: Sendable {
 
 /// Turns verified payloads into the files laid over the bundled catalogs, checking each value
 /// against the bundled source. The payloads stay compiled: a value is decoded only to be
-/// checked, and a rejected one is passed over in place (``ProbedTable/excludedKeys``).
+/// checked, and a rejected one is passed over in place (`ProbedTable/excludedKeys`).
 struct OverlayBuilder {
     let source: UpdatableLocalizationSource
     let checker: UpdateChecker

@@ -29,7 +29,7 @@ import Synchronization
 /// - A release is written to the cache completely, then made current by one atomic rename:
 ///   a process killed at any point starts next time from the release before or the new one.
 /// - Lookups never wait for an update: the localizer reloads off their path and swaps one
-///   reference, and observers hear of a ``LanguageChange`` with reason `.reload`.
+///   reference, and observers hear of a `LanguageChange` with reason `.reload`.
 public final class ReleaseUpdater: Sendable {
     /// Where releases come from and how politely they are fetched.
     public struct Configuration: Sendable {

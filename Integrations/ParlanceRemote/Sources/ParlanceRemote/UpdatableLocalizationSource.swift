@@ -3,13 +3,13 @@ import Parlance
 import Synchronization
 
 /// The bundled catalogs with the files of the applied release laid over them: the source a
-/// ``Localizer`` reads when an app takes live updates. ``ReleaseUpdater`` replaces the
+/// `Localizer` reads when an app takes live updates. ``ReleaseUpdater`` replaces the
 /// overlay and then reloads the localizers attached to it.
 ///
-/// A localizer reads it as compiled tables, probed where they lie (``CompiledTableSource``):
+/// A localizer reads it as compiled tables, probed where they lie (`CompiledTableSource`):
 /// for each language, the release's files first, each passing over the keys whose values were
 /// rejected, then the bundle's. Applying a release therefore decodes no value into a
-/// ``Catalog`` and rebuilds no dictionary. A bundle that is not compiled (catalogs in memory, a
+/// `Catalog` and rebuilds no dictionary. A bundle that is not compiled (catalogs in memory, a
 /// folder without fresh compiled files) is compiled in memory, one language at a time, the
 /// first time a localizer reads that language.
 ///
@@ -76,8 +76,8 @@ public final class UpdatableLocalizationSource: CompiledTableSource {
         return released + bundle
     }
 
-    /// The tables of `language` decoded into catalogs (``CompiledTableSource/decodedCatalogs(for:)``),
-    /// for code that works with ``Catalog`` values; a ``Localizer`` reads the files in place instead.
+    /// The tables of `language` decoded into catalogs (`CompiledTableSource/decodedCatalogs(for:)`),
+    /// for code that works with `Catalog` values; a `Localizer` reads the files in place instead.
     public func catalogs(for language: Language) throws -> [Catalog] {
         try decodedCatalogs(for: language)
     }

@@ -9,7 +9,7 @@ struct ParlanceRelease: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parlance-release",
         abstract: "Sign and publish catalog releases that apps apply live (ParlanceRemote).",
-        discussion: "Sources/Parlance/Parlance.docc/LiveUpdates.md describes the release format, serving it, and key rotation.",
+        discussion: "Integrations/ParlanceRemote/Sources/ParlanceRemote/ParlanceRemote.docc/LiveUpdates.md describes the release format, serving it, and key rotation.",
         subcommands: [Keygen.self, Publish.self, Verify.self]
     )
 }

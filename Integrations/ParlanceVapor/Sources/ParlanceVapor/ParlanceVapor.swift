@@ -64,7 +64,7 @@ public struct LocalizedResponder: AsyncResponder {
     public let responder: any Responder
     /// Chooses each request's language.
     public let negotiator: LanguageNegotiator
-    /// The signed-in user, for ``ParlanceServer/LanguageNegotiator/Step/profile(_:)``.
+    /// The signed-in user, for `ParlanceServer/LanguageNegotiator/Step/profile(_:)`.
     public let userID: @Sendable (Request) -> String?
 
     /// Negotiates with `negotiator`, then asks `responder`; `userID` names the signed-in user.
@@ -112,7 +112,7 @@ extension Application.Responder.Provider {
 public struct LanguageMiddleware: AsyncMiddleware {
     /// Chooses each request's language.
     public let negotiator: LanguageNegotiator
-    /// The signed-in user, for ``ParlanceServer/LanguageNegotiator/Step/profile(_:)``.
+    /// The signed-in user, for `ParlanceServer/LanguageNegotiator/Step/profile(_:)`.
     public let userID: @Sendable (Request) -> String?
 
     /// Negotiates with `negotiator`; `userID` names the signed-in user.

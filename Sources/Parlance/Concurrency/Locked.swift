@@ -24,3 +24,23 @@ final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// A lock that guards no value of its own: it serialises a section of code, as
+/// `loadLock` serialises catalog loading.
+///
+/// `Locked<Void>` would do the same, but its `withLock` hands `body` an `inout` access to a
+/// zero-sized value, and ThreadSanitizer instruments that access: a CI run reported a
+/// "Swift access race" on it between two threads holding this very lock. A value with no
+/// bytes cannot race; with no value there is no access to misreport.
+final class SerialLock: @unchecked Sendable {
+    private let lock = NSLock()
+
+    init() {}
+
+    /// Runs `body` while holding the lock.
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> sending Result) throws(Failure) -> sending Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}

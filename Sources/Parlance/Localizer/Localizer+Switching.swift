@@ -55,7 +55,7 @@ extension Localizer {
             listed = availableLanguages
         }
         let matcher = LanguageMatcher(available: listed)
-        loadLock.withLock { _ in
+        loadLock.withLock {
             state.withLock { state in
                 state.catalogs = [:]
                 state.generation &+= 1
@@ -190,7 +190,7 @@ extension Localizer {
     func storage(for language: Language) -> SnapshotStorage {
         // Lock-free: a server asks for a snapshot on every request.
         if let cached = cache.read({ $0.byLanguage[language] }) { return cached }
-        return loadLock.withLock { _ -> SnapshotStorage in
+        return loadLock.withLock { () -> SnapshotStorage in
             let generation = state.withLock { $0.generation }
             if let cached = cache.read({ $0.byLanguage[language] }) { return cached }
             if let compiled {

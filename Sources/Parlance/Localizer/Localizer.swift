@@ -99,7 +99,7 @@ public final class Localizer: Sendable {
     let cache: ReclaimingReference<SnapshotCache>
     let state: Locked<State>
     /// Serialises loading so each language's tables load once; lookups never take it.
-    let loadLock = Locked<Void>(())
+    let loadLock = SerialLock()
     let registrar = ObservationRegistrar()
     let reporter: MissingKeyReporter?
 

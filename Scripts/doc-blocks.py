@@ -15,7 +15,9 @@ example app's catalogs (Examples/QuizApp/Sources/QuizKit/Resources) beside it. W
 package's manifest adds one executable target per folder, built with warnings as errors.
 
 Usage: Scripts/doc-blocks.py [--list]     (writes the folders; --list prints each block)
-Exit status 1 when a marker is malformed or names a prelude that does not exist.
+       Scripts/doc-blocks.py --check DIR   (reads DIR's documents instead, writes nothing)
+Exit status 1 when a marker is malformed, names a prelude that does not exist, or a fence
+never closes; each error names the file, line and column.
 """
 import glob
 import os
@@ -52,7 +54,7 @@ def documents():
     paths += sorted(glob.glob("Sources/*/*.docc/**/*.md", recursive=True))
     paths += sorted(glob.glob("Integrations/*/README.md"))
     paths += sorted(glob.glob("Integrations/*/Sources/*/*.docc/**/*.md", recursive=True))
-    return [p for p in paths if os.path.isfile(os.path.join(ROOT, p))]
+    return [p for p in paths if os.path.isfile(p)]
 
 
 class BlockError(Exception):
@@ -61,7 +63,7 @@ class BlockError(Exception):
 
 def blocks_in(path):
     """Yields (line, language, code, marker) for each fenced block; line is 1-based, the fence's."""
-    with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+    with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
     i = 0
     while i < len(lines):
@@ -186,29 +188,41 @@ def dependency_lines(package, modules, uses_typed_keys):
 
 
 def main():
-    listing = "--list" in sys.argv[1:]
-    os.chdir(ROOT)
+    arguments = sys.argv[1:]
+    listing = "--list" in arguments
+    check_only = "--check" in arguments
+    # Documents are read relative to the working folder: the project, or the folder --check names.
+    os.chdir(arguments[arguments.index("--check") + 1] if check_only else ROOT)
     compiled, marked, errors = [], [], []
     for path in documents():
         try:
-            for line, lang, code, marker in blocks_in(path):
-                if lang != "swift":
-                    continue
+            blocks = list(blocks_in(path))
+        except BlockError as error:  # a fence that never closes: nothing after it can be read
+            errors.append(str(error))
+            continue
+        for line, lang, code, marker in blocks:
+            if lang != "swift":
+                continue
+            try:
                 kind, detail = parse_marker(path, marker)
                 if kind == "illustration":
                     marked.append((path, line, detail))
                     continue
                 source, modules = assemble(path, line, code, detail)
                 package = package_for(path, line, modules)
-                dependencies = dependency_lines(package, modules, uses_generated_keys(code))
-                compiled.append((path, line, package, target_name(path, line), source, dependencies))
-        except BlockError as error:
-            errors.append(str(error))
+            except BlockError as error:
+                errors.append(str(error))
+                continue
+            dependencies = dependency_lines(package, modules, uses_generated_keys(code))
+            compiled.append((path, line, package, target_name(path, line), source, dependencies))
     if errors:
         for error in errors:
             print(error, file=sys.stderr)
         return 1
 
+    if check_only:
+        print(f"doc-blocks: {len(compiled)} Swift blocks to compile; {len(marked)} marked as illustrations.")
+        return 0
     for package in sorted({c[2] for c in compiled}):
         with open(os.path.join(ROOT, package, "Package.swift"), encoding="utf-8") as f:
             if "PARLANCE_DOC_BLOCKS" not in f.read():

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// `Scripts/doc-blocks.py` decides which documentation blocks CI compiles: a marker it
+/// misreads would silently drop a block from the check, so its refusals are tested here on
+/// documents written for the purpose (`--check` reads them and writes nothing).
+@Suite("Documentation blocks: the extraction script")
+struct DocBlocksScriptTests {
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs the script with `--check` over a folder holding `README.md` with `text`.
+    static func check(_ text: String) throws -> Run {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doc-blocks-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(text.utf8).write(to: folder.appendingPathComponent("README.md"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Parlance.packageRoot.appendingPathComponent("Scripts/doc-blocks.py").path, "--check", folder.path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test("Plain, prelude and illustration blocks are counted; other languages are not")
+    func counts() throws {
+        let run = try Self.check("""
+            # Title
+
+            ```swift
+            let a = 1
+            ```
+
+            <!-- doc-block: prelude=localizer -->
+            ```swift
+            let b = localizer.string("quiz.title")
+            ```
+
+            <!-- doc-block: illustration (SwiftUI: Apple platforms only) -->
+            ```swift
+            import SwiftUI
+            ```
+
+            ```sh
+            swift test
+            ```
+
+            """)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == "doc-blocks: 2 Swift blocks to compile; 1 marked as illustrations.\n")
+    }
+
+    @Test("A marker with no reason, an unknown prelude and an unknown marker are each refused at their line")
+    func badMarkers() throws {
+        let run = try Self.check("""
+            <!-- doc-block: illustration -->
+            ```swift
+            let a = 1
+            ```
+            <!-- doc-block: prelude=nowhere -->
+            ```swift
+            let b = 2
+            ```
+            <!-- doc-block: compile please -->
+            ```swift
+            let c = 3
+            ```
+
+            """)
+        #expect(run.status == 1)
+        let lines = run.errors.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(run.errors)")
+        #expect(lines.first?.hasPrefix("README.md:1:1: error: an illustration marker needs its reason") == true)
+        #expect(lines.dropFirst().first == "README.md:5:1: error: no prelude Scripts/doc-blocks/nowhere.swift")
+        #expect(lines.last?.hasPrefix("README.md:9:1: error: unknown doc-block marker 'compile please'") == true)
+    }
+
+    @Test("A block that never closes is an error naming where it opens")
+    func unclosedFence() throws {
+        let run = try Self.check("# Title\n\n```swift\nlet a = 1\n")
+        #expect(run.status == 1)
+        #expect(run.errors == "README.md:3:1: error: the ```swift block never closes\n")
+    }
+
+    @Test("A block importing two integration packages is refused: it could compile in neither")
+    func twoIntegrations() throws {
+        let run = try Self.check("```swift\nimport ParlanceVapor\nimport ParlanceHummingbird\n```\n")
+        #expect(run.status == 1)
+        #expect(run.errors.hasPrefix("README.md:1:1: error: a block imports modules of several integration packages"))
+    }
+}

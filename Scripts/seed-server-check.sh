@@ -6,8 +6,12 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 package="$root/Examples/SeedServer"
 
-swift build --package-path "$package" --product seed-server
-bin="$(swift build --package-path "$package" --show-bin-path)/seed-server"
+# PARLANCE_SCRATCH_PATH: the build folder to use instead of the package's own .build (.ci/run
+# shares one among the example and integration packages).
+scratch=()
+[[ -n "${PARLANCE_SCRATCH_PATH:-}" ]] && scratch=(--scratch-path "$PARLANCE_SCRATCH_PATH")
+swift build --package-path "$package" "${scratch[@]}" --product seed-server
+bin="$(swift build --package-path "$package" "${scratch[@]}" --show-bin-path)/seed-server"
 out="$(mktemp)"
 "$bin" --port 0 --seeds "$root/Examples/Seeds/Sources" > "$out" 2>&1 &
 pid=$!

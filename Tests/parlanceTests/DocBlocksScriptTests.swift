@@ -6,30 +6,14 @@ import Testing
 /// documents written for the purpose (`--check` reads them and writes nothing).
 @Suite("Documentation blocks: the extraction script")
 struct DocBlocksScriptTests {
-    struct Run {
-        var status: Int32
-        var output: String
-        var errors: String
-    }
-
     /// Runs the script with `--check` over a folder holding `README.md` with `text`.
-    static func check(_ text: String) throws -> Run {
+    static func check(_ text: String) throws -> CommandResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doc-blocks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(text.utf8).write(to: folder.appendingPathComponent("README.md"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Parlance.packageRoot.appendingPathComponent("Scripts/doc-blocks.py").path, "--check", folder.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), errors: String(decoding: err, as: UTF8.self))
+        let script = Parlance.packageRoot.appendingPathComponent("Scripts/doc-blocks.py").path
+        return try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "--check", folder.path], in: folder)
     }
 
     @Test("Plain, prelude and illustration blocks are counted; other languages are not")
@@ -56,8 +40,8 @@ struct DocBlocksScriptTests {
             ```
 
             """)
-        #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output == "doc-blocks: 2 Swift blocks to compile; 1 marked as illustrations.\n")
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput == "doc-blocks: 2 Swift blocks to compile; 1 marked as illustrations.\n")
     }
 
     @Test("A marker with no reason, an unknown prelude and an unknown marker are each refused at their line")
@@ -78,8 +62,8 @@ struct DocBlocksScriptTests {
 
             """)
         #expect(run.status == 1)
-        let lines = run.errors.split(separator: "\n").map(String.init)
-        #expect(lines.count == 3, "\(run.errors)")
+        let lines = run.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3, "\(run.standardError)")
         #expect(lines.first?.hasPrefix("README.md:1:1: error: an illustration marker needs its reason") == true)
         #expect(lines.dropFirst().first == "README.md:5:1: error: no prelude Scripts/doc-blocks/nowhere.swift")
         #expect(lines.last?.hasPrefix("README.md:9:1: error: unknown doc-block marker 'compile please'") == true)
@@ -89,13 +73,13 @@ struct DocBlocksScriptTests {
     func unclosedFence() throws {
         let run = try Self.check("# Title\n\n```swift\nlet a = 1\n")
         #expect(run.status == 1)
-        #expect(run.errors == "README.md:3:1: error: the ```swift block never closes\n")
+        #expect(run.standardError == "README.md:3:1: error: the ```swift block never closes\n")
     }
 
     @Test("A block importing two integration packages is refused: it could compile in neither")
     func twoIntegrations() throws {
         let run = try Self.check("```swift\nimport ParlanceVapor\nimport ParlanceHummingbird\n```\n")
         #expect(run.status == 1)
-        #expect(run.errors.hasPrefix("README.md:1:1: error: a block imports modules of several integration packages"))
+        #expect(run.standardError.hasPrefix("README.md:1:1: error: a block imports modules of several integration packages"))
     }
 }

@@ -192,7 +192,14 @@ def main():
     listing = "--list" in arguments
     check_only = "--check" in arguments
     # Documents are read relative to the working folder: the project, or the folder --check names.
-    os.chdir(arguments[arguments.index("--check") + 1] if check_only else ROOT)
+    folder = ROOT
+    if check_only:
+        rest = arguments[arguments.index("--check") + 1:]
+        if not rest or not os.path.isdir(rest[0]):
+            print("usage: Scripts/doc-blocks.py --check DIR (DIR: a folder of documents)", file=sys.stderr)
+            return 64
+        folder = rest[0]
+    os.chdir(folder)
     compiled, marked, errors = [], [], []
     for path in documents():
         try:

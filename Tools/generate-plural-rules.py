@@ -441,6 +441,15 @@ def runtime_source(version, groups):
         lines.append("        [" + ", ".join(f".{c}" for c, _ in signature) + "],")
     lines.append("    ]")
     lines.append("")
+    lines.append("    /// CLDR's `@integer` samples of each category, parallel to ``ruleSetCategories``: the")
+    lines.append("    /// whole numbers it holds, `~` for a range, `…` where the list goes on; empty when the")
+    lines.append("    /// category holds no whole number.")
+    lines.append("    static let ruleSetIntegerSamples: [[String]] = [")
+    for signature, members in rule_sets:
+        samples = {category: integers for category, _, integers, _ in members[0].rules}
+        lines.append("        [" + ", ".join(swift_string(", ".join(samples.get(c, []))) for c, _ in signature) + "],")
+    lines.append("    ]")
+    lines.append("")
     lines.append("    /// The gettext `Plural-Forms` of each rule set, indexed by rule set: for every whole")
     lines.append("    /// number, the index of its category in ``ruleSetCategories``.")
     lines.append("    static let ruleSetGettextPluralForms: [String] = [")

@@ -52,6 +52,30 @@ public struct PluralRules: Hashable, Sendable {
         Self.ruleSetGettextPluralForms[Int(ruleSet)]
     }
 
+    /// The whole numbers `category` holds, as CLDR lists them in its samples: `"1"` for
+    /// English `one`, `"1, 21, 31, 41, 51, 61, 71, 81, 101, 1001, …"` for Russian `one`, with
+    /// `~` for a range and `…` where the list goes on.
+    ///
+    /// - Returns: `nil` when these rules never choose `category`; an empty string when they
+    ///   choose it for fractions only (Russian `other`).
+    public func integerSamples(for category: PluralCategory) -> String? {
+        guard let index = categories.firstIndex(of: category) else { return nil }
+        return Self.ruleSetIntegerSamples[Int(ruleSet)][index]
+    }
+
+    /// The one whole number `category` holds, when it holds exactly one: 1 for English `one`,
+    /// 2 for Arabic `two`; `nil` for Russian `one` (1, 21, 31…), French `one` (0 and 1), and
+    /// any category these rules never choose.
+    ///
+    /// A plural form may leave its count out ("One file") only where this is not `nil`:
+    /// otherwise the form is shown for several numbers, and the reader could not tell which.
+    public func onlyInteger(in category: PluralCategory) -> Int? {
+        guard let samples = integerSamples(for: category),
+            !samples.contains(","), !samples.contains("~"), !samples.contains("…")
+        else { return nil }
+        return Int(samples)
+    }
+
     /// The category of a number described by its operands.
     public func category(for operands: PluralOperands) -> PluralCategory {
         Self.category(ruleSet: ruleSet, operands: operands)

@@ -1,4 +1,4 @@
-import Parlance
+@_spi(Checking) import Parlance
 
 extension KeyCheck {
     /// Plural variants against the language's CLDR cardinal rules. `zero` is never reported
@@ -51,28 +51,18 @@ extension KeyCheck {
         }
     }
 
-    /// A translation's arguments against the source's, by number: each must be used, be
-    /// of the same kind, and no other may be added.
+    /// A translation's arguments against the source's, by the one rule `import` and live
+    /// updates apply too (``ArgumentRule``): each the source reads must be read as the same
+    /// kind, each it shows must be shown, no other may be added, and each plural form may
+    /// leave out only its count, and only where its category holds one number. The source
+    /// language is checked against itself, for its plural forms.
     mutating func checkArguments(_ facts: ValueFacts, against source: ValueFacts, at location: SourceLocation, language: String) {
-        let sourceLanguage = table.sourceLanguage
-        for number in source.arguments.keys.sorted() {
-            guard let expected = source.arguments[number] else { continue }
-            if let found = facts.arguments[number] {
-                if found.kind != expected.kind {
-                    add(.placeholderMismatch,
-                        "\(subject(language)) formats argument \(number) as \(found.text) but \(sourceLanguage) as \(expected.text).",
-                        at: location, language: language)
-                }
-            } else {
-                add(.placeholderMismatch,
-                    "\(subject(language)) never uses argument \(number), which \(sourceLanguage) formats as \(expected.text).",
-                    at: location, language: language)
-            }
-        }
-        for number in facts.arguments.keys.sorted() where source.arguments[number] == nil {
-            guard let found = facts.arguments[number] else { continue }
+        // An argument read as two kinds within the value is a variant-type-mismatch already.
+        let conflicting = Set(facts.kindConflicts.map(\.first.number))
+        for problem in ArgumentRule.problems(facts.argumentFacts, language: language, source: source.argumentFacts) {
+            if case .kindMismatch = problem.kind, conflicting.contains(problem.number) { continue }
             add(.placeholderMismatch,
-                "\(subject(language)) uses argument \(number) (\(found.text)), which \(sourceLanguage) does not have.",
+                "\(subject(language, problem.context)) \(problem.message(language: language, sourceLanguage: table.sourceLanguage))",
                 at: location, language: language)
         }
     }

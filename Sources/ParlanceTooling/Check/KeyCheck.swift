@@ -72,6 +72,8 @@ struct KeyCheck {
         checkSpecifiers(facts, at: location, language: language, sourceHasArguments: !(sourceFacts?.arguments.isEmpty ?? true))
         if let sourceFacts {
             checkArguments(facts, against: sourceFacts, at: location, language: language)
+        } else if isSource {
+            checkArguments(facts, against: facts, at: location, language: language)
         }
     }
 

@@ -1,7 +1,7 @@
-import Parlance
+@_spi(Checking) import Parlance
 
 /// What the rules need to know about one language's value of a key, gathered in one walk
-/// over its variants so each template is scanned once.
+/// over its variants; the arguments are walked by the runtime's ``ArgumentFacts``.
 struct ValueFacts: Sendable {
     /// Something found at one place inside a value; `context` names the variant
     /// (`substitution "count"`, `plural "few"`), empty for the value itself.
@@ -10,22 +10,17 @@ struct ValueFacts: Sendable {
         var context: [String]
     }
 
-    /// One use of a format argument: its kind and text, the variant it is in, and which
-    /// template (numbered in the order scanned) it is in.
-    struct ArgumentUse: Hashable, Sendable {
-        var number: Int
-        var placeholder: Placeholder
-        var context: [String]
-        var template: Int
-        /// The substitution whose `%#@name@` takes the argument, when this use is one.
-        var substitution: String?
-    }
+    /// One use of a format argument (see ``ArgumentFacts/Use``).
+    typealias ArgumentUse = ArgumentFacts.Use
 
+    /// The value's format arguments: what it reads and shows, form by form, walked by the
+    /// runtime's ``ArgumentFacts`` so `check`, `import` and live updates judge them alike.
+    var argumentFacts: ArgumentFacts
     /// Format arguments by 1-based number, as first used.
-    var arguments: [Int: Placeholder] = [:]
+    var arguments: [Int: Placeholder] { argumentFacts.arguments }
     /// Every use of every argument, in the order met. Numbers are as written, so they may
     /// be out of any sensible range (`%99999$d`).
-    var uses: [ArgumentUse] = []
+    var uses: [ArgumentUse] { argumentFacts.uses }
     /// The text of every string unit, in the order walked (the key itself for a String
     /// Catalog key with no source value), for `{name}` placeholders.
     var templates: [String] = []
@@ -50,6 +45,7 @@ struct ValueFacts: Sendable {
         var walk = ValueWalk()
         walk.visit(localization, context: [], scope: nil, argument: nil)
         self = walk.facts
+        argumentFacts = ArgumentFacts(localization)
     }
 
     /// The facts of a plain template: a String Catalog key standing in for its source value.
@@ -58,9 +54,12 @@ struct ValueFacts: Sendable {
         walk.facts.templates.append(template)
         walk.scan(template, context: [], scope: nil, argument: nil)
         self = walk.facts
+        argumentFacts = ArgumentFacts(template: template)
     }
 
-    fileprivate init() {}
+    fileprivate init() {
+        argumentFacts = ArgumentFacts(template: "")
+    }
 
     /// Each argument used with a second kind: its first use and the first use of each other kind.
     var kindConflicts: [(first: ArgumentUse, other: ArgumentUse)] {
@@ -126,8 +125,6 @@ private struct ValueWalk {
     /// Substitutions already walked: several variants may refer to one, and a substitution
     /// that refers to itself must not loop.
     var walkedSubstitutions = Set<String>()
-    /// How many templates have been scanned, which numbers each use's template.
-    var scanned = 0
 
     mutating func visit(
         _ localization: Localization, context: [String], scope: OrderedMap<String, Substitution>?, argument: Int?
@@ -168,18 +165,13 @@ private struct ValueWalk {
         }
     }
 
-    /// Scans one template. `argument` is set inside a substitution's variants, where `%arg`
-    /// and specifiers without a position stand for the substitution's own argument.
+    /// Scans one template for what is not an argument rule (malformed and dangerous
+    /// specifiers, undefined substitutions); ``ArgumentFacts`` records the arguments.
+    /// `argument` is set inside a substitution's variants, where `%arg` is allowed.
     mutating func scan(_ template: String, context: [String], scope: OrderedMap<String, Substitution>?, argument: Int?) {
         guard template.utf8.contains(UInt8(ascii: "%")) else { return }
-        let tokens = FormatTemplateScanner.tokens(in: template)
-        let index = scanned
-        scanned += 1
         var next = 1
-        func record(_ number: Int, _ placeholder: Placeholder, substitution: String? = nil) {
-            self.record(.init(number: number, placeholder: placeholder, context: context, template: index, substitution: substitution))
-        }
-        for token in tokens {
+        for token in FormatTemplateScanner.tokens(in: template) {
             switch token {
             case .literal:
                 break
@@ -188,7 +180,7 @@ private struct ValueWalk {
             case .invalid(let text):
                 facts.malformed.append(.init(text: text, context: context))
             case .substitutedArgument:
-                // `%arg` stands for a substitution's own argument, recorded with the substitution.
+                // `%arg` stands for a substitution's own argument, and nothing outside one.
                 if argument == nil { facts.malformed.append(.init(text: "%arg", context: context)) }
             case .specifier(let specifier):
                 // printf reads "50% off" as `% o`; a space flag is text in any real catalog.
@@ -201,29 +193,7 @@ private struct ValueWalk {
                 } else {
                     facts.hasConversions = true
                 }
-                // A `*` width or precision reads an integer argument before the value. Inside a
-                // substitution's variants only positions name other arguments.
-                for source in [specifier.widthArgument, specifier.precisionArgument].compactMap({ $0 }) {
-                    switch source {
-                    case .next where argument == nil:
-                        record(next, Placeholder(kind: .integer, text: "*"))
-                        next += 1
-                    case .next:
-                        break
-                    case .position(let position):
-                        record(position, Placeholder(kind: .integer, text: "*\(position)$"))
-                    }
-                }
-                let number: Int
-                if let position = specifier.position {
-                    number = position
-                } else if let argument {
-                    number = argument
-                } else {
-                    number = next
-                    next += 1
-                }
-                record(number, Placeholder(kind: ArgumentKind(conversion: specifier.conversion), text: specifier.text))
+                if specifier.position == nil, argument == nil { next += 1 }
             case .substitution(let name, let position):
                 facts.hasConversions = true
                 var sequential: Int?
@@ -236,19 +206,11 @@ private struct ValueWalk {
                     break
                 }
                 let number = substitution.argNum ?? position ?? sequential ?? argument ?? 1
-                record(number, Placeholder(
-                    kind: ArgumentKind(typeSpecifier: substitution.formatSpecifier), text: "%" + substitution.formatSpecifier),
-                    substitution: name)
                 guard !walkedSubstitutions.contains(name), let variations = substitution.variations else { break }
                 walkedSubstitutions.insert(name)
                 visit(variations, context: context + ["substitution \"\(name)\""], scope: scope, argument: number)
             }
         }
-    }
-
-    private mutating func record(_ use: ValueFacts.ArgumentUse) {
-        if facts.arguments[use.number] == nil { facts.arguments[use.number] = use.placeholder }
-        facts.uses.append(use)
     }
 
     private mutating func note(_ state: TranslationState?) {

@@ -1,4 +1,4 @@
-import Parlance
+@_spi(Checking) import Parlance
 
 /// What an accessor takes, read from the source-language value of its key.
 ///

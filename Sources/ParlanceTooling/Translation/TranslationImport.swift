@@ -1,5 +1,5 @@
 import Foundation
-import Parlance
+@_spi(Checking) import Parlance
 
 /// Merges translations from XLIFF or `.po` files back into catalogs, as Xcode's
 /// `-importLocalizations` does for String Catalogs.
@@ -171,11 +171,6 @@ public enum TranslationImport {
             guard let asked = unit.state, asked != current.state else { return .unchanged }
             newState = asked
         } else {
-            let sourceText = VariantPath.sourceText(in: sourceRoot, path: unit.path[...]) ?? (unit.path.isEmpty ? unit.key : unit.source)
-            if let mismatch = PlaceholderSignature.mismatch(
-                source: sourceText, target: target, isPluralForm: unit.isPluralForm, inSubstitution: unit.path.contains("substitutions")) {
-                return .problem(.error, "the \(language) translation of \"\(unit.id)\" \(mismatch) (source: \(Quoting.quoted(sourceText))); it was not imported.")
-            }
             newState = unit.state ?? .translated
         }
         do {
@@ -183,6 +178,12 @@ public enum TranslationImport {
                                 in: &localization, path: unit.path[...], source: sourceRoot)
         } catch {
             return .problem(.error, "\"\(unit.id)\" \(error.message) in \(language); it was not imported.")
+        }
+        if current?.value != target, let localization,
+            let mismatch = ImportedArguments.mismatch(localization, at: unit.path, language: language, source: sourceRoot, key: unit.key)
+        {
+            let sourceText = VariantPath.sourceText(in: sourceRoot, path: unit.path[...]) ?? (unit.path.isEmpty ? unit.key : unit.source)
+            return .problem(.error, "the \(language) translation of \"\(unit.id)\" \(mismatch) (source: \(Quoting.quoted(sourceText))); it was not imported.")
         }
         catalog.entries.modify(unit.key, default: CatalogEntry()) { $0[language] = localization }
         return .changed
@@ -308,76 +309,67 @@ enum VariantPath {
     }
 }
 
-/// The format arguments a text uses, to compare a translation with its source.
-struct PlaceholderSignature: Equatable {
-    var arguments: [Int: ArgumentKind] = [:]
-    var substitutions: Set<String> = []
-    var usesSubstitutedArgument = false
-
-    init(_ text: String) {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return }
-        var next = 1
-        for token in FormatTemplateScanner.tokens(in: text) {
-            switch token {
-            case .specifier(let specifier):
-                // printf reads "50% off" as `% o`: a space flag is text in real catalogs, as `check` holds.
-                if specifier.flags.contains(" ") { continue }
-                for source in [specifier.widthArgument, specifier.precisionArgument].compactMap({ $0 }) {
-                    switch source {
-                    case .next:
-                        arguments[next] = .integer
-                        next += 1
-                    case .position(let position): arguments[position] = .integer
-                    }
+/// A unit's arguments judged by the rule `check` and live updates apply (``ArgumentRule``), in
+/// the value the unit makes: only what the unit's own text breaks is reported, so a unit is
+/// refused for its text, not for another unit's (or one still to come).
+enum ImportedArguments {
+    /// What is wrong with the arguments the unit at `path` gives `value`, or `nil` when nothing is.
+    /// - Parameters:
+    ///   - value: The translation with the unit in it.
+    ///   - source: The key's source-language value; `nil` when the key is its own source text.
+    static func mismatch(_ value: Localization, at path: [String], language: String, source: Localization?, key: String) -> String? {
+        let sourceFacts = source.map { ArgumentFacts($0) } ?? ArgumentFacts(template: key)
+        // A source with no arguments is never formatted, so a `%` in it or its translation
+        // ("50%-Chance") is text, as `check` takes it.
+        if sourceFacts.arguments.isEmpty { return nil }
+        var value = value
+        // The forms of a substitution come in units of their own, after the text that names
+        // it: until they do, the source's stand in for them.
+        if value.substitutions == nil, let substitutions = source?.substitutions { value.substitutions = substitutions }
+        let facts = ArgumentFacts(value)
+        let context = Self.context(of: path)
+        if facts.strayArguments.contains(context) { return "uses %arg outside a substitution" }
+        // A substitution of the translation's own ("%lld total" as "%#@COUNT@") is defined by
+        // units still to come: what it will show cannot be known yet.
+        let pending = !facts.undefinedSubstitutions.isEmpty
+        let ownUses = facts.uses.filter { $0.context == context }
+        for problem in ArgumentRule.problems(facts, language: language, source: sourceFacts) {
+            switch problem.kind {
+            case .kindMismatch(let number, _, let expected):
+                if let use = ownUses.first(where: { $0.number == number && $0.placeholder.kind != expected.kind }) {
+                    return "reads argument \(number) as \(use.placeholder.text), another kind than the source's \(expected.text)"
                 }
-                let number = specifier.position ?? next
-                if specifier.position == nil { next += 1 }
-                arguments[number] = ArgumentKind(conversion: specifier.conversion)
-            case .substitution(let name, _):
-                substitutions.insert(name)
-            case .substitutedArgument:
-                usesSubstitutedArgument = true
-            case .literal, .percent, .invalid:
+            case .extra(let number, _):
+                if let use = ownUses.first(where: { $0.number == number }) {
+                    return "uses argument \(number) (\(use.placeholder.text)), which the source does not"
+                }
+            case .missing(let number, let expected) where path.isEmpty && !pending:
+                return "leaves out argument \(number), which the source formats as \(expected.text)"
+            case .notShown(let number, let expected) where path.isEmpty && !pending:
+                return "never shows argument \(number), which the source shows as \(expected.text)"
+            case .formLeavesOut where problem.context == context:
+                return problem.message(language: language, sourceLanguage: nil).dropLast().description
+            default:
                 break
             }
         }
+        return nil
     }
 
-    /// What is wrong with `target`'s arguments against `source`'s, or `nil` when they agree.
-    /// A plural form may leave arguments out ("un élément" for `one`), but not add or change any.
-    static func mismatch(source: String, target: String, isPluralForm: Bool, inSubstitution: Bool = false) -> String? {
-        if inSubstitution {
-            // In a substitution's variants `%arg` and a specifier (`%1$lld`, as Xcode writes
-            // them) both stand for the substitution's argument: only nested substitutions compare.
-            let names = PlaceholderSignature(target).substitutions.subtracting(PlaceholderSignature(source).substitutions)
-            return names.sorted().first.map { "uses the substitution %#@\($0)@, which the source does not" }
+    /// The check's name for the variant at `path`: `["plural", "one"]` is `plural "one"`.
+    static func context(of path: [String]) -> [String] {
+        var context: [String] = []
+        var index = 0
+        while index + 1 < path.count {
+            let name = path[index + 1]
+            switch path[index] {
+            case "plural": context.append("plural \"\(name)\"")
+            case "device": context.append("device \"\(name)\"")
+            case "substitutions": context.append("substitution \"\(name)\"")
+            default: context.append("\(path[index]) \(name)")
+            }
+            index += 2
         }
-        let expected = PlaceholderSignature(source)
-        // A source with no arguments is never formatted, so a `%` in it or its translation
-        // ("50%-Chance") is text, as `check` takes it.
-        if expected == PlaceholderSignature("") { return nil }
-        let found = PlaceholderSignature(target)
-        if expected == found { return nil }
-        for number in found.arguments.keys.sorted() {
-            guard let kind = expected.arguments[number] else { return "uses argument \(number), which the source does not" }
-            if kind != found.arguments[number] { return "reads argument \(number) as another kind than the source does" }
-        }
-        // A translation may turn an argument into a substitution of its own ("%lld total" into
-        // "%#@COUNT@" with plural variants), which then reads the argument: allowed when the
-        // source has arguments to read; the substitution's own variants are checked as units.
-        let ownSubstitutions = found.substitutions.subtracting(expected.substitutions)
-        if !ownSubstitutions.isEmpty, expected.arguments.isEmpty {
-            return "uses the substitution %#@\(ownSubstitutions.sorted()[0])@, but the source has no argument for it to read"
-        }
-        if found.usesSubstitutedArgument, !expected.usesSubstitutedArgument { return "uses %arg, which the source does not" }
-        if isPluralForm || !ownSubstitutions.isEmpty { return nil }
-        if let missing = expected.arguments.keys.sorted().first(where: { found.arguments[$0] == nil }) {
-            return "leaves out argument \(missing), which the source uses"
-        }
-        if let missing = expected.substitutions.sorted().first(where: { !found.substitutions.contains($0) }) {
-            return "leaves out the substitution %#@\(missing)@"
-        }
-        if expected.usesSubstitutedArgument { return "leaves out %arg" }
-        return nil
+        return context
     }
 }

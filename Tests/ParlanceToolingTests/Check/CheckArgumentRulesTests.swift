@@ -1,5 +1,5 @@
 import Foundation
-import Parlance
+@_spi(Checking) import Parlance
 import Testing
 @testable import ParlanceTooling
 

@@ -137,10 +137,33 @@ struct TranslationExchangeTests {
         #expect(error.location?.column == 9)
         #expect(error.message.contains("argument 1"))
         #expect(result.updatedUnits == 0)
-        #expect(PlaceholderSignature.mismatch(source: "%lld élément", target: "un élément", isPluralForm: true) == nil)
-        #expect(PlaceholderSignature.mismatch(source: "%1$@ et %2$lld", target: "%2$lld e %1$@", isPluralForm: false) == nil)
-        #expect(PlaceholderSignature.mismatch(source: "%@ a %lld", target: "%@ ha", isPluralForm: false) != nil)
-        #expect(PlaceholderSignature.mismatch(source: "%@", target: "%@ %@", isPluralForm: true) != nil)
+        func mismatch(_ source: String, _ target: String) -> String? {
+            ImportedArguments.mismatch(Localization(stringUnit: StringUnit(target)), at: [], language: "it",
+                                       source: Localization(stringUnit: StringUnit(source)), key: source)
+        }
+        #expect(mismatch("%1$@ et %2$lld", "%2$lld e %1$@") == nil)
+        #expect(mismatch("%@ a %lld", "%@ ha") != nil)
+        #expect(mismatch("%@", "%@ %@") != nil)
+        #expect(mismatch("100% sure", "sicuro al 100%") == nil)
+    }
+
+    @Test("A plural form, or a substitution's, that leaves out a count its category holds several numbers for is refused")
+    func pluralFormsLeavingOutTheCount() throws {
+        let folder = try Self.exampleFolder()
+        let url = Self.fixtures.appendingPathComponent("placeholder-plural-forms.xliff")
+        let result = TranslationImport.merge(try TranslationExchange.read(url), into: folder.catalogs)
+        let errors = result.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map { $0.location?.line } == [7, 11])
+        #expect(errors.first?.message.contains("substitutions.correct.plural.other") == true)
+        #expect(errors.first?.message.contains("leaves out its count, argument 1 (%arg)") == true)
+        #expect(errors.last?.message.contains("CLDR's \"other\" in it holds 0, 2~16") == true)
+        // Italian "one" holds 1 alone: "Una domanda rimasta" may leave the count out.
+        #expect(result.updatedUnits == 1)
+        let catalog = try #require(result.catalogs.first { $0.table == "Localizable" })
+        let one = VariantPath.leaf(in: catalog["%lld questions restantes"]?["it"], path: ["plural", "one"])
+        #expect(one?.value == "Una domanda rimasta")
+        let other = VariantPath.leaf(in: catalog["%lld questions restantes"]?["it"], path: ["plural", "other"])
+        #expect(other?.value == "%lld domande rimaste")
     }
 
     @Test("A .po unit that matches no key is reported; the rest is imported")

@@ -76,7 +76,7 @@ struct OverlayBuilder {
                     table: payload.table, key: key, sourceLanguage: sourceLanguage, language: payload.language)
                 let reason: RejectedValue.Reason? =
                     if let expected {
-                        checker.problem(with: value, expected: expected)
+                        checker.problem(with: value, expected: expected, language: payload.language.identifier)
                     } else {
                         .unknownKey
                     }

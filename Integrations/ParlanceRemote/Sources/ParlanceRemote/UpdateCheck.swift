@@ -1,4 +1,4 @@
-import Parlance
+@_spi(Checking) import Parlance
 
 /// A value of an update that was not applied, and why: the bundled (or last good) value of
 /// the key stays.
@@ -7,8 +7,14 @@ public struct RejectedValue: Hashable, Sendable, CustomStringConvertible {
     public enum Reason: Hashable, Sendable {
         /// The bundled catalogs have no such key: the app's code cannot be asking for it.
         case unknownKey
-        /// The value's format arguments differ in number or kind from the bundled source's.
+        /// The value's `{name}` placeholders differ from the bundled source's, or it holds a
+        /// `%` sequence that is no conversion.
         case placeholders(expected: String, found: String)
+        /// The value's format arguments break the rule `parlance check` and `parlance import`
+        /// apply: an argument of another kind or one the source lacks, one the source shows
+        /// that the value never shows, or a plural form that leaves out its count where its
+        /// CLDR category holds more than one number. The text says which, and where.
+        case arguments(String)
         /// A plural variation names a category CLDR does not define, or has no `other`.
         case pluralCategory(String)
         /// The value's text is over the size limit.
@@ -26,6 +32,7 @@ public struct RejectedValue: Hashable, Sendable, CustomStringConvertible {
         case .unknownKey: return "\(what): the bundled catalogs have no such key"
         case .placeholders(let expected, let found):
             return "\(what): its arguments are \(found.isEmpty ? "none" : found), the bundled source's \(expected.isEmpty ? "none" : expected)"
+        case .arguments(let problem): return "\(what)\(problem)"
         case .pluralCategory(let problem): return "\(what): \(problem)"
         case .tooLarge(let bytes, let limit): return "\(what): \(bytes) bytes of text, over the limit of \(limit)"
         }
@@ -33,19 +40,18 @@ public struct RejectedValue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The shape a value's arguments take, compared between an update and the bundled source:
-/// each numbered printf argument with the kind of value it reads, each `%#@name@`
-/// substitution's argument, and each `{name}` placeholder.
-struct ArgumentShape: Hashable, Sendable, CustomStringConvertible {
-    /// Argument number to kind (`i` integer, `f` floating point, `@` object, `s` C string,
-    /// `c` character, `p` pointer or `%n`, else the conversion itself).
-    var numbered: [Int: String] = [:]
+/// its format arguments (``ArgumentFacts``, judged by ``ArgumentRule`` as `check` and
+/// `import` judge them), and, compared as they are, its `{name}` placeholders and its `%`
+/// sequences that are no conversion.
+struct ArgumentShape: Sendable {
+    var facts: ArgumentFacts
     var named: Set<String> = []
     /// `%` sequences that are no conversion.
     var invalid = 0
 
+    /// The placeholders and malformed `%`s, as ``RejectedValue/Reason/placeholders(expected:found:)`` shows them.
     var description: String {
-        var parts = numbered.keys.sorted().map { "%\($0)$\(numbered[$0]!)" }
-        parts += named.sorted().map { "{\($0)}" }
+        var parts = named.sorted().map { "{\($0)}" }
         if invalid > 0 { parts.append("\(invalid) malformed %") }
         return parts.joined(separator: " ")
     }
@@ -53,10 +59,11 @@ struct ArgumentShape: Hashable, Sendable, CustomStringConvertible {
     /// The shape of every template in `localization`: its string unit, variations, and substitutions.
     /// - Parameter tokens: Templates already scanned (a compiled value stores its tokens), by text.
     init(_ localization: Localization, tokens: [String: [FormatToken]] = [:]) {
+        facts = ArgumentFacts(localization, tokens: tokens)
         visit(localization, tokens: tokens)
         if let substitutions = localization.substitutions {
             for (_, substitution) in substitutions {
-                if let variations = substitution.variations { visit(variations, substitutions: nil, tokens: tokens) }
+                if let variations = substitution.variations { visit(variations, tokens: tokens) }
             }
         }
     }
@@ -71,67 +78,43 @@ struct ArgumentShape: Hashable, Sendable, CustomStringConvertible {
 
     /// The shape of a key standing in for its own source value.
     init(template: String) {
-        scan(template, substitutions: nil, tokens: [:])
+        facts = ArgumentFacts(template: template)
+        scan(template, tokens: [:])
+    }
+
+    /// Whether the placeholders and malformed `%`s agree (the arguments are judged by the rule).
+    func placeholdersMatch(_ other: ArgumentShape) -> Bool {
+        named == other.named && invalid == other.invalid
     }
 
     private typealias Tokens = [String: [FormatToken]]
 
-    private mutating func visit(_ localization: Localization, substitutions: OrderedMap<String, Substitution>? = nil, tokens: Tokens) {
-        let substitutions = localization.substitutions ?? substitutions
-        if let unit = localization.stringUnit { scan(unit.value, substitutions: substitutions, tokens: tokens) }
-        if let set = localization.stringSet { for value in set.values { scan(value, substitutions: substitutions, tokens: tokens) } }
-        if let variations = localization.variations { visit(variations, substitutions: substitutions, tokens: tokens) }
+    private mutating func visit(_ localization: Localization, tokens: Tokens) {
+        if let unit = localization.stringUnit { scan(unit.value, tokens: tokens) }
+        if let set = localization.stringSet { for value in set.values { scan(value, tokens: tokens) } }
+        if let variations = localization.variations { visit(variations, tokens: tokens) }
     }
 
-    private mutating func visit(_ variations: Variations, substitutions: OrderedMap<String, Substitution>?, tokens: Tokens) {
+    private mutating func visit(_ variations: Variations, tokens: Tokens) {
         switch variations {
-        case .plural(let forms): for form in forms.values { visit(form, substitutions: substitutions, tokens: tokens) }
-        case .device(let forms): for form in forms.values { visit(form, substitutions: substitutions, tokens: tokens) }
-        case .width(let forms): for form in forms.values { visit(form, substitutions: substitutions, tokens: tokens) }
+        case .plural(let forms): for form in forms.values { visit(form, tokens: tokens) }
+        case .device(let forms): for form in forms.values { visit(form, tokens: tokens) }
+        case .width(let forms): for form in forms.values { visit(form, tokens: tokens) }
         }
     }
 
-    private mutating func scan(_ template: String, substitutions: OrderedMap<String, Substitution>?, tokens: Tokens) {
+    private mutating func scan(_ template: String, tokens: Tokens) {
         // Most values hold neither a conversion nor a placeholder.
         guard template.utf8.contains(where: { $0 == 0x25 || $0 == 0x7B }) else { return }
-        var next = 1
         for token in tokens[template] ?? FormatTemplateScanner.tokens(in: template) {
             switch token {
-            case .specifier(let specifier):
-                for source in [specifier.widthArgument, specifier.precisionArgument] {
-                    guard let source else { continue }
-                    switch source {
-                    case .next: record(next, "i"); next += 1
-                    case .position(let position): record(position, "i")
-                    }
-                }
-                let number = specifier.position ?? next
-                if specifier.position == nil { next += 1 }
-                record(number, Self.kind(specifier.conversion))
-            case .substitution(let name, let position):
-                let number = position ?? substitutions?[name]?.argNum ?? next
-                if position == nil { next = max(next, number) + 1 }
-                let kind = substitutions?[name].flatMap { $0.formatSpecifier.last }.map(Self.kind) ?? "?"
-                record(number, kind)
             case .invalid:
                 invalid += 1
             case .literal(let text):
                 if text.contains("{") { collectNames(text) }
-            case .substitutedArgument, .percent:
+            case .specifier, .substitution, .substitutedArgument, .percent:
                 break
             }
-        }
-    }
-
-    private mutating func record(_ number: Int, _ kind: String) {
-        guard number > 0, number <= 1000 else {
-            invalid += 1
-            return
-        }
-        if let existing = numbered[number], existing != kind {
-            numbered[number] = existing + "|" + kind
-        } else {
-            numbered[number] = kind
         }
     }
 
@@ -153,18 +136,6 @@ struct ArgumentShape: Hashable, Sendable, CustomStringConvertible {
             }
         }
     }
-
-    static func kind(_ conversion: Character) -> String {
-        switch conversion {
-        case "d", "i", "u", "o", "x", "X", "D", "U", "O": "i"
-        case "f", "F", "e", "E", "g", "G", "a", "A": "f"
-        case "@": "@"
-        case "s", "S": "s"
-        case "c", "C": "c"
-        case "p", "n": "p"
-        default: String(conversion)
-        }
-    }
 }
 
 /// Checks an update's values against the bundled catalogs, value by value.
@@ -174,28 +145,39 @@ struct UpdateChecker {
 
     /// Why `value` must not be applied, or `nil` when it may be.
     /// - Parameter expected: The shape of the key's bundled source value.
-    func problem(with value: CompiledValue, expected: ArgumentShape) -> RejectedValue.Reason? {
+    /// - Parameter language: The value's language, whose plural rules say which forms may leave out their count.
+    func problem(with value: CompiledValue, expected: ArgumentShape, language: String) -> RejectedValue.Reason? {
         switch value {
         case .plain(let text):
             // Plain text: no variations, no substitutions, so only its size and placeholders.
             let bytes = text.utf8.count
             if bytes > maximumValueBytes { return .tooLarge(bytes: bytes, limit: maximumValueBytes) }
-            let found = ArgumentShape(template: text)
-            if expected != found { return .placeholders(expected: expected.description, found: found.description) }
-            return nil
+            return Self.problem(ArgumentShape(template: text), expected: expected, language: language)
         case .message(let message):
-            return problem(with: message.localization, expected: expected, tokens: message.templates)
+            return problem(with: message.localization, expected: expected, language: language, tokens: message.templates)
         }
     }
 
     /// Why `value` must not be applied, or `nil` when it may be.
     /// - Parameter tokens: Templates of the value already scanned, by text.
-    func problem(with value: Localization, expected: ArgumentShape, tokens: [String: [FormatToken]] = [:]) -> RejectedValue.Reason? {
+    func problem(
+        with value: Localization, expected: ArgumentShape, language: String, tokens: [String: [FormatToken]] = [:]
+    ) -> RejectedValue.Reason? {
         let bytes = Self.textBytes(value)
         if bytes > maximumValueBytes { return .tooLarge(bytes: bytes, limit: maximumValueBytes) }
         if let problem = Self.pluralProblem(value) { return .pluralCategory(problem) }
-        let found = ArgumentShape(value, tokens: tokens)
-        if expected != found { return .placeholders(expected: expected.description, found: found.description) }
+        return Self.problem(ArgumentShape(value, tokens: tokens), expected: expected, language: language)
+    }
+
+    /// The first way `found` breaks the argument rule or differs in placeholders from `expected`.
+    private static func problem(_ found: ArgumentShape, expected: ArgumentShape, language: String) -> RejectedValue.Reason? {
+        if let problem = ArgumentRule.problems(found.facts, language: language, source: expected.facts).first {
+            let place = problem.context.isEmpty ? "" : " (" + problem.context.joined(separator: ", ") + ")"
+            return .arguments(place + " " + problem.message(language: language, sourceLanguage: "the bundled source"))
+        }
+        if !found.placeholdersMatch(expected) {
+            return .placeholders(expected: expected.description, found: found.description)
+        }
         return nil
     }
 

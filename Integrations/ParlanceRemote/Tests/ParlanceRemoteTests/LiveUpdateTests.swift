@@ -76,7 +76,7 @@ struct LiveUpdateTests {
         }
         let reasons = Dictionary(uniqueKeysWithValues: rejected.map { ($0.key, $0.reason) })
         #expect(reasons.count == 5, "\(rejected)")
-        #expect(reasons["welcome %@"] == .placeholders(expected: "%1$@", found: "%1$i"))
+        #expect(reasons["welcome %@"] == .arguments(" formats argument 1 as %d but the bundled source as %@."))
         #expect(reasons["hi {name}"] == .placeholders(expected: "{name}", found: "{nom}"))
         #expect(reasons["unknown key"] == .unknownKey)
         if case .pluralCategory(let text) = reasons["files"] { #expect(text.contains("\"several\"")) } else { Issue.record("files: \(String(describing: reasons["files"]))") }
@@ -86,6 +86,51 @@ struct LiveUpdateTests {
         #expect(localizer.string("files", 2) == "2 fichiers")
         #expect(localizer.string("title", table: "Settings") == "Réglages")
         #expect(updater.rejectedValues.count == 5)
+    }
+
+    @Test("Text that loses an argument is left out: a substitution with no %arg, plural forms without their count")
+    func lostArguments() async throws {
+        let host = try StaticHost()
+        defer { host.stop() }
+        let catalogs = Fixture.edited([
+            "greeting": .string("Salut"),
+            // No French form of "correct" shows its argument: "bonnes réponses sur 5 questions".
+            Fixture.scoreKey: Fixture.score(
+                "%#@correct@ sur %#@total@", correct: ("bonne réponse", "bonnes réponses"), total: ("%arg question", "%arg questions")),
+            // One form keeping the count is not enough: "other" holds every number but 0 and 1.
+            "files": .plural([.one: .string("%lld fichier"), .other: .string("fichiers")]),
+            // A value that keeps its argument is applied beside them.
+            "welcome %@": .string("Bienvenue à toi, %@"),
+        ])
+        try host.serve(try Fixture.publish(catalogs, release: 1))
+        let (updater, localizer) = try Fixture.updater(Fixture.configuration(host.baseURL, cache: Fixture.temporaryFolder("cache")))
+        guard case .applied(1, let rejected) = try await updater.check() else {
+            Issue.record("not applied")
+            return
+        }
+        #expect(rejected.map(\.key).sorted() == [Fixture.scoreKey, "files"], "\(rejected)")
+        for value in rejected {
+            guard case .arguments(let text) = value.reason else {
+                Issue.record("\(value.key): \(value.reason)")
+                continue
+            }
+            #expect(text.contains("leaves out its count"), "\(text)")
+        }
+        #expect(rejected.first { $0.key == "files" }?.description.contains("CLDR's \"other\" in fr holds 2~17") == true)
+        #expect(localizer.string(Fixture.scoreKey, 3, 5) == "3 bonnes réponses sur 5 questions")
+        #expect(localizer.string("files", 3) == "3 fichiers")
+        #expect(localizer.string("greeting") == "Salut")
+        #expect(localizer.string("welcome %@", "Ana") == "Bienvenue à toi, Ana")
+
+        // The same forms with their count are applied.
+        let fixed = Fixture.edited([
+            Fixture.scoreKey: Fixture.score(
+                "%#@correct@ sur %#@total@", correct: ("%arg bonne réponse", "%arg bonnes réponses"), total: ("%arg question", "%arg questions")),
+            "files": .plural([.one: .string("%lld fichier"), .many: .string("%lld de fichiers"), .other: .string("%lld fichiers !")]),
+        ])
+        try host.serve(try Fixture.publish(fixed, release: 2))
+        #expect(try await updater.check() == .applied(release: 2, rejected: []))
+        #expect(localizer.string("files", 3) == "3 fichiers !")
     }
 
     @Test("A value rejected in a later release keeps the value the release before showed; the rest of it applies")

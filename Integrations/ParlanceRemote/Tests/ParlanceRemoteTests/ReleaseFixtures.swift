@@ -17,9 +17,24 @@ enum Fixture {
             en: .plural([.one: .string("%lld file"), .other: .string("%lld files")]),
             fr: .plural([.one: .string("%lld fichier"), .other: .string("%lld fichiers")]))
         main["hi {name}"] = entry(en: .string("Hi {name}"), fr: .string("Salut {name}"))
+        main[scoreKey] = entry(
+            en: score("%#@correct@ of %#@total@", correct: ("%arg correct answer", "%arg correct answers"), total: ("%arg question", "%arg questions")),
+            fr: score("%#@correct@ sur %#@total@", correct: ("%arg bonne réponse", "%arg bonnes réponses"), total: ("%arg question", "%arg questions")))
         var settings = Catalog(table: "Settings", sourceLanguage: "en")
         settings["title"] = entry(en: .string("Settings"), fr: .string("Réglages"))
         return [main, settings]
+    }
+
+    /// A key whose two arguments are each shown by a substitution's plural forms, as the example's score is.
+    static let scoreKey = "%#@correct@ of %#@total@"
+
+    /// A score value: its text and the `one` and `other` forms of each substitution.
+    static func score(_ text: String, correct: (String, String), total: (String, String)) -> Localization {
+        func substitution(_ argument: Int, _ forms: (String, String)) -> Substitution {
+            Substitution(argNum: argument, formatSpecifier: "lld", variations: .plural([.one: .string(forms.0), .other: .string(forms.1)]))
+        }
+        return Localization(
+            stringUnit: StringUnit(text), substitutions: ["correct": substitution(1, correct), "total": substitution(2, total)])
     }
 
     static func entry(en: Localization, fr: Localization) -> CatalogEntry {

@@ -6,13 +6,22 @@ struct Stats: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print how far each table is translated into each language.",
         discussion: """
-            Counts, per table and language, the keys translated, needing review (marked needs_review, new or stale) \
-            and missing. --html also writes a self-contained page with a bar chart per language.
+            Counts, per table and language, the keys translated, needing review (marked needs_review, new or stale), \
+            inherited (no value, but a language on the CLDR parent chain has one: en-US shows en's) and missing. \
+            --format json prints the same numbers as JSON; --html also writes a self-contained page with a bar chart \
+            per language.
             """
     )
 
     @Argument(help: "Catalog files, or folders to search for them.")
     var paths: [String]
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Option(help: "How to print the report: an aligned table, or JSON.")
+    var format: Format = .text
 
     @Option(help: "Also write the report as an HTML page to this file.")
     var html: String?
@@ -32,7 +41,10 @@ struct Stats: ParsableCommand {
         for problem in report.problems {
             FileHandle.standardError.write(Data((problem.description + "\n").utf8))
         }
-        print(report.terminalTable, terminator: "")
+        switch format {
+        case .text: print(report.terminalTable, terminator: "")
+        case .json: print(report.json, terminator: "")
+        }
         if let html {
             do {
                 try Data(report.html.utf8).write(to: URL(fileURLWithPath: html))

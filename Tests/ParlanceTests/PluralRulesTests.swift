@@ -1,9 +1,42 @@
 import Foundation
 import Testing
-import Parlance
+@testable import Parlance
 
 @Suite("Plural rules")
 struct PluralRulesTests {
+    @Test("A category holds exactly one whole number only where CLDR lists one: English one, Arabic two, not Russian or French one")
+    func onlyInteger() throws {
+        #expect(PluralRules.cardinal(for: "en")?.onlyInteger(in: .one) == 1)
+        #expect(PluralRules.cardinal(for: "ar")?.onlyInteger(in: .zero) == 0)
+        #expect(PluralRules.cardinal(for: "ar")?.onlyInteger(in: .two) == 2)
+        #expect(PluralRules.cardinal(for: "ru")?.onlyInteger(in: .one) == nil)
+        #expect(PluralRules.cardinal(for: "fr")?.onlyInteger(in: .one) == nil)
+        #expect(PluralRules.cardinal(for: "en")?.onlyInteger(in: .other) == nil)
+        #expect(PluralRules.cardinal(for: "en")?.onlyInteger(in: .two) == nil)
+        #expect(PluralRules.cardinal(for: "ru")?.integerSamples(for: .one) == "1, 21, 31, 41, 51, 61, 71, 81, 101, 1001, …")
+        #expect(PluralRules.cardinal(for: "ru")?.integerSamples(for: .other) == "")
+        #expect(PluralRules.cardinal(for: "fr")?.integerSamples(for: .one) == "0, 1")
+    }
+
+    @Test("Every category said to hold one whole number is chosen for it alone among 0…20,000; no other is chosen for exactly one")
+    func onlyIntegerAgreesWithTheRules() throws {
+        for locale in PluralRules.cardinalRuleSets.keys.sorted() {
+            let rules = try #require(PluralRules.cardinal(for: locale))
+            var chosen: [PluralCategory: [Int]] = [:]
+            for number in 0...20_000 {
+                let category = rules.category(for: number)
+                if (chosen[category]?.count ?? 0) < 2 { chosen[category, default: []].append(number) }
+            }
+            for category in rules.categories {
+                if let only = rules.onlyInteger(in: category) {
+                    #expect(chosen[category] == [only], "\(locale) \(category)")
+                } else {
+                    #expect(chosen[category]?.count != 1, "\(locale) \(category): \(chosen[category] ?? [])")
+                }
+            }
+        }
+    }
+
     @Test("Russian counts 1, 2, 5 and 1.5 as one, few, many and other")
     func russian() throws {
         let rules = try #require(PluralRules.cardinal(for: "ru"))

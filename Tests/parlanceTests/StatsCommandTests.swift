@@ -8,12 +8,23 @@ struct StatsCommandTests {
         let result = try Parlance.run(["stats", "Tests/ParlanceToolingTests/Fixtures/check/!missing-translation-lproj"])
         #expect(result.status == 0)
         #expect(result.standardOutput == """
-            Table     Language  Translated  Needs review  Missing  Coverage
-            Settings  en                 2             0        1     66.6%
-            Settings  fr                 2             0        1     66.6%
+            Table     Language  Translated  Needs review  Inherited  Missing  Coverage
+            Settings  en                 2             0          0        1     66.6%
+            Settings  fr                 2             0          0        1     66.6%
 
             """)
         #expect(result.standardError == "")
+    }
+
+    @Test("stats --format json prints the same numbers as JSON")
+    func json() throws {
+        let result = try Parlance.run(["stats", "Tests/ParlanceToolingTests/Fixtures/check/!missing-translation-lproj", "--format", "json"])
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let rows = try #require(document["rows"] as? [[String: Any]])
+        #expect(rows.map { $0["language"] as? String } == ["en", "fr"])
+        #expect(rows.map { $0["missing"] as? Int } == [1, 1])
+        #expect(rows.map { $0["coverage"] as? Double } == [66.6, 66.6])
     }
 
     @Test("stats --html writes a self-contained page")

@@ -15,6 +15,46 @@ struct CheckedTable: Sendable {
     /// Every language the table holds, sorted.
     var languages: [String]
     var keys: OrderedMap<String, CheckedKey>
+    /// For each language, the table's languages a lookup in it falls back to, nearest first,
+    /// along CLDR's parent chain as the runtime follows it: `en` for `en-US`; `en-001`, `en`
+    /// for `en-AU`. A language with no parent in the table has none.
+    var parents: [String: [String]] = [:]
+
+    init(
+        table: String, path: String, isStringCatalog: Bool, sourceLanguage: String, languages: [String],
+        keys: OrderedMap<String, CheckedKey>
+    ) {
+        self.table = table
+        self.path = path
+        self.isStringCatalog = isStringCatalog
+        self.sourceLanguage = sourceLanguage
+        self.languages = languages
+        self.keys = keys
+        self.parents = Self.parentChains(of: languages)
+    }
+
+    /// Each language's parents among `languages`, as ``LanguageMatcher/fallbackChain(for:)`` finds them.
+    static func parentChains(of languages: [String]) -> [String: [String]] {
+        var spelling: [Language: String] = [:]
+        for name in languages { if let language = Language(name), spelling[language] == nil { spelling[language] = name } }
+        let matcher = LanguageMatcher(available: Array(spelling.keys))
+        var chains: [String: [String]] = [:]
+        for name in languages {
+            guard let language = Language(name) else { continue }
+            let chain = matcher.fallbackChain(for: language).compactMap { spelling[$0] }.filter { $0 != name }
+            if !chain.isEmpty { chains[name] = chain }
+        }
+        return chains
+    }
+
+    /// The language whose value of `key` a reader of `language` sees when `language` has
+    /// none: the nearest parent with a value (in a String Catalog the source language's key
+    /// is its own text); `nil` when no parent provides it, and the key is missing.
+    func parent(providing key: CheckedKey, in language: String) -> String? {
+        parents[language]?.first { parent in
+            key.values[parent] != nil || (isStringCatalog && parent == sourceLanguage)
+        }
+    }
 }
 
 /// One key of a ``CheckedTable``: its metadata and each language's value.

@@ -35,6 +35,8 @@ struct KeyCheck {
             let isSource = language == source
             guard let value = entry.values[language] else {
                 guard translatable, !(table.isStringCatalog && isSource) else { continue }
+                // `en-US` without a value shows `en`'s: the reader sees it translated.
+                if !isSource, table.parent(providing: entry, in: language) != nil { continue }
                 let message = isSource
                     ? "\(Quoting.quoted(key)) has no value in the source language \(source), though other languages have one."
                     : "\(Quoting.quoted(key)) has no translation in \(language)."

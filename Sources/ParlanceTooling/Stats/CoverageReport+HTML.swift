@@ -41,25 +41,25 @@ extension CoverageReport {
             <body>
             <h1>Translation coverage</h1>
             <p class="summary">\(summary)</p>
-            <p class="legend"><span class="swatch translated"></span>Translated <span class="swatch review"></span>Needs review <span class="swatch missing"></span>Missing</p>
+            <p class="legend"><span class="swatch translated"></span>Translated <span class="swatch review"></span>Needs review <span class="swatch inherited"></span>Inherited from a parent language <span class="swatch missing"></span>Missing</p>
             \(body)</body>
             </html>
 
             """
     }
 
-    /// One row of a chart: its name, a bar of three segments, and the numbers.
+    /// One row of a chart: its name, a bar of four segments, and the numbers.
     private static func bar(_ row: Row, label name: String) -> String {
-        let label = "\(name): \(row.translated) translated, \(row.needsReview) need review, \(row.missing) missing"
+        let label = "\(name): \(row.translated) translated, \(row.needsReview) need review, \(row.inherited) inherited, \(row.missing) missing"
         var html = "<div class=\"row\">"
         html += "<span class=\"table\" title=\"\(escaped(name))\">\(escaped(name))</span>"
         html += "<div class=\"bar\" role=\"img\" aria-label=\"\(escaped(label))\" title=\"\(escaped(label))\">"
-        for (kind, count) in [("translated", row.translated), ("review", row.needsReview), ("missing", row.missing)] where count > 0 {
+        for (kind, count) in [("translated", row.translated), ("review", row.needsReview), ("inherited", row.inherited), ("missing", row.missing)] where count > 0 {
             let width = count * 1000 / max(row.total, 1)
             html += "<span class=\"\(kind)\" style=\"width: \(width / 10).\(width % 10)%\"></span>"
         }
         html += "</div>"
-        html += "<span class=\"numbers\">\(percent(row.permille)) <small>\(row.translated)/\(row.total)</small></span>"
+        html += "<span class=\"numbers\">\(percent(row.permille)) <small>\(row.translated + row.inherited)/\(row.total)</small></span>"
         html += "</div>\n"
         return html
     }
@@ -79,7 +79,7 @@ extension CoverageReport {
     }
 
     private static let style = """
-        :root { --translated: #2f9e5b; --review: #e0a526; --missing: #d64545; --track: #eceef1; color-scheme: light dark; }
+        :root { --translated: #2f9e5b; --review: #e0a526; --inherited: #4f86c6; --missing: #d64545; --track: #eceef1; color-scheme: light dark; }
         body { font: 15px/1.45 -apple-system, "Segoe UI", Roboto, "Helvetica Neue", sans-serif; margin: 2rem auto; max-width: 56rem; padding: 0 1rem; color: #1d232b; background: #fff; }
         h1 { font-size: 1.6rem; margin: 0 0 .25rem; }
         .summary { color: #5a6472; margin: 0 0 .75rem; }
@@ -97,6 +97,7 @@ extension CoverageReport {
         .bar span { display: block; height: 100%; }
         .translated { background: var(--translated); }
         .review { background: var(--review); }
+        .inherited { background: var(--inherited); }
         .missing { background: var(--missing); }
         .numbers { text-align: right; font-variant-numeric: tabular-nums; }
         .numbers small { color: #5a6472; }

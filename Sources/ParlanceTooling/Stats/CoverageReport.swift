@@ -3,7 +3,9 @@ import Parlance
 /// How far each table is translated into each language: the numbers `parlance stats` prints.
 ///
 /// A key counts once per language: translated; needing review when any of its variants is
-/// marked `needs_review`, `new` or `stale`; or missing. Keys marked `shouldTranslate: false`
+/// marked `needs_review`, `new` or `stale`; inherited when the language has no value but a
+/// language on its CLDR parent chain does (`en-US` shows `en`'s, as the runtime resolves
+/// it); or missing, when no language on the chain holds it. Keys marked `shouldTranslate: false`
 /// and keys Xcode found stale in code are left out. In a String Catalog's source language
 /// a key with no value of its own counts as translated: the key is the text.
 public struct CoverageReport: Sendable {
@@ -13,22 +15,28 @@ public struct CoverageReport: Sendable {
         public var language: String
         public var translated = 0
         public var needsReview = 0
+        /// Keys the language has no value for that a language on its parent chain provides.
+        public var inherited = 0
         public var missing = 0
 
-        public init(table: String, language: String, translated: Int = 0, needsReview: Int = 0, missing: Int = 0) {
+        public init(
+            table: String, language: String, translated: Int = 0, needsReview: Int = 0, inherited: Int = 0, missing: Int = 0
+        ) {
             self.table = table
             self.language = language
             self.translated = translated
             self.needsReview = needsReview
+            self.inherited = inherited
             self.missing = missing
         }
 
         /// Every key that should be translated.
-        public var total: Int { translated + needsReview + missing }
+        public var total: Int { translated + needsReview + inherited + missing }
 
-        /// Translated keys in thousandths of the total, rounded down, so only a complete
-        /// table shows 100.0%; an empty table counts as complete.
-        public var permille: Int { total == 0 ? 1000 : translated * 1000 / total }
+        /// Keys a reader sees translated (translated or inherited) in thousandths of the
+        /// total, rounded down, so only a complete table shows 100.0%; an empty table counts
+        /// as complete.
+        public var permille: Int { total == 0 ? 1000 : (translated + inherited) * 1000 / total }
     }
 
     /// One row per table and language, sorted by table, then language.
@@ -78,6 +86,7 @@ public struct CoverageReport: Sendable {
         for row in rows where row.language == language {
             total.translated += row.translated
             total.needsReview += row.needsReview
+            total.inherited += row.inherited
             total.missing += row.missing
         }
         return total
@@ -87,7 +96,13 @@ public struct CoverageReport: Sendable {
         let isSource = language == table.sourceLanguage
         for (_, key) in table.keys where key.shouldTranslate != false && key.extractionState != .stale {
             guard let value = key.values[language] else {
-                if table.isStringCatalog && isSource { row.translated += 1 } else { row.missing += 1 }
+                if table.isStringCatalog && isSource {
+                    row.translated += 1
+                } else if !isSource, table.parent(providing: key, in: language) != nil {
+                    row.inherited += 1
+                } else {
+                    row.missing += 1
+                }
                 continue
             }
             // Xcode marks every extracted source value `new`; that is no review to do.

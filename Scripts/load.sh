@@ -4,7 +4,11 @@
 # Accept-Language headers over twenty languages (Benchmarks/Load/load.lua).
 #
 #   Scripts/load.sh [--framework hummingbird|vapor|all] [--seconds N] [--rounds N]
+#                   [--connections N] [--headers twenty|mixed]
 #                   [--requests N] [--no-memory] [--pin] [--markdown]
+#
+# --headers mixed rotates the seven headers of issue 29's measurement (fr, en, it, de;q=0.8,
+# zh-Hant-TW, an invalid header, 4 KB of junk) instead of the twenty languages' shapes.
 #
 # For each framework it measures, in alternating rounds, the same handler two ways:
 #   fixed      returns five fixed strings (no Parlance in the request path): the baseline;
@@ -30,6 +34,7 @@ memory=true
 markdown=false
 pin=false
 connections=64
+headers=twenty
 
 while [[ $# -gt 0 ]]; do
     case "$1" in
@@ -43,6 +48,13 @@ while [[ $# -gt 0 ]]; do
         --seconds) seconds="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
         --requests) requests="$2"; shift 2 ;;
+        --connections) connections="$2"; shift 2 ;;
+        --headers)
+            case "${2:-}" in
+                twenty | mixed) headers="$2" ;;
+                *) echo "load: error: --headers takes twenty or mixed, not \"${2:-}\"" >&2; exit 64 ;;
+            esac
+            shift 2 ;;
         --no-memory) memory=false; shift ;;
         --pin) pin=true; shift ;;
         --markdown) markdown=true; shift ;;
@@ -140,8 +152,10 @@ for framework in "${frameworks[@]}"; do
     for round in $(seq "$rounds"); do
         for mode in fixed localized; do
             start_server "$framework" "$mode"
-            run_wrk 3 >/dev/null   # warm-up
-            read -r _ r p <<<"$(run_wrk "$seconds")"
+            mode_args=()
+            [[ "$headers" == mixed ]] && mode_args=(mixed)
+            run_wrk 3 "${mode_args[@]}" >/dev/null   # warm-up
+            read -r _ r p <<<"$(run_wrk "$seconds" "${mode_args[@]}")"
             stop_server
             rps[$mode]+="$r "
             p99[$mode]+="$p "
@@ -185,7 +199,7 @@ for framework in "${frameworks[@]}"; do
     unset rps p99
 done
 
-machine="$(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), ${server_cpu:+server on core 0, wrk on core 1, }wrk -t1 -c$connections, ${seconds} s × $rounds rounds, medians"
+machine="$(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), ${server_cpu:+server on core 0, wrk on core 1, }wrk -t1 -c$connections, $headers headers, ${seconds} s × $rounds rounds, medians"
 if $markdown; then
     echo "Load ($machine):"
     echo

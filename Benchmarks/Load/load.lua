@@ -6,6 +6,9 @@
 --
 -- `-- distinct` instead puts a never-seen random tag first in every request (the language
 -- the app has follows at a lower weight): the memory run's hostile half.
+--
+-- `-- mixed` rotates seven headers in turn, as issue 29's measurement did: `fr`, `en`, `it`,
+-- `de;q=0.8`, `zh-Hant-TW`, an invalid header, and 4 KB of junk.
 
 local languages = {
   ar = "EG", cs = "CZ", de = "AT", en = "GB", es = "MX", fr = "CA", he = "IL", hi = "IN",
@@ -16,9 +19,16 @@ local languages = {
 local requests = {}
 local tags = {}
 local distinct = false
+local mixed = {}
+local turn = 0
 
 function init(args)
   distinct = args[1] == "distinct"
+  if args[1] == "mixed" then
+    for _, header in ipairs({ "fr", "en", "it", "de;q=0.8", "zh-Hant-TW", ";;q=x,,-", string.rep("junk-", 820) }) do
+      table.insert(mixed, wrk.format("GET", "/", { ["Accept-Language"] = header }))
+    end
+  end
   math.randomseed(os.time() + (tonumber(tostring({}):match("0x(%x+)"), 16) or 0) % 100000)
   for tag, region in pairs(languages) do
     local base = tag:match("^(%a+)")
@@ -42,6 +52,10 @@ local function random_subtag(length)
 end
 
 function request()
+  if #mixed > 0 then
+    turn = turn % #mixed + 1
+    return mixed[turn]
+  end
   if distinct then
     -- A well-formed tag (a language and a variant), 26^11 of them: in practice never the same twice.
     local tag = random_subtag(3) .. "-" .. random_subtag(8)

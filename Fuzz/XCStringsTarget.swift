@@ -1,10 +1,12 @@
 import Foundation
-import Parlance
+@_spi(Checking) import Parlance
 
 /// Fuzzes ``XCStringsReader`` and ``XCStringsWriter`` together: any bytes must read or throw a
 /// ``ParseError``, and a catalog that reads must round-trip. Read, write, read gives an equal
 /// catalog, and writing that catalog again gives identical bytes, in both key orders. The one
-/// documented change: a file without a `version` member is written as version `1.0`.
+/// documented change: a file without a `version` member is written as version `1.0`. Every
+/// value of a catalog that reads is then judged by the argument rule (``ArgumentRule``) against
+/// its source-language value, as `check`, `import` and live updates judge untrusted values.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: start, count: count)
@@ -16,6 +18,14 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         return 0
     }
     _ = catalog.languages
+    for (key, entry) in catalog.entries {
+        let source = entry.localizations?[catalog.sourceLanguage].map { ArgumentFacts($0) } ?? ArgumentFacts(template: key)
+        for (language, localization) in entry.localizations ?? OrderedMap() {
+            for problem in ArgumentRule.problems(ArgumentFacts(localization), language: language, source: source) {
+                require(!problem.message(language: language, sourceLanguage: catalog.sourceLanguage).isEmpty, "an empty message")
+            }
+        }
+    }
     var expected = catalog
     if expected.version == nil { expected.version = "1.0" }
     for order in [XCStringsWriter.KeyOrder.xcode, .preserved] {

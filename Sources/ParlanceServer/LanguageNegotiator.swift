@@ -64,6 +64,40 @@ public struct LanguageNegotiator: Sendable {
     /// The ways of choosing, tried in this order.
     public let steps: [Step]
 
+    /// The parts of a request a negotiator's steps read.
+    public struct Inputs: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The path, for ``Step/pathPrefix``.
+        public static let path = Inputs(rawValue: 1 << 0)
+        /// The query string, for ``Step/queryParameter(_:)``.
+        public static let query = Inputs(rawValue: 1 << 1)
+        /// The `Cookie` header, for ``Step/cookie(_:)``.
+        public static let cookie = Inputs(rawValue: 1 << 2)
+        /// The signed-in user, for ``Step/profile(_:)``.
+        public static let user = Inputs(rawValue: 1 << 3)
+        /// The `Accept-Language` header, for ``Step/acceptLanguage``.
+        public static let acceptLanguage = Inputs(rawValue: 1 << 4)
+    }
+
+    /// What the steps read: an integration fills in only these parts of
+    /// ``RequestLanguageInput``, since reading a request's path or query can cost more than
+    /// the negotiation (Vapor decodes them on every read).
+    public var inputs: Inputs {
+        var inputs: Inputs = []
+        for step in steps {
+            switch step {
+            case .pathPrefix: inputs.insert(.path)
+            case .queryParameter: inputs.insert(.query)
+            case .cookie: inputs.insert(.cookie)
+            case .profile: inputs.insert(.user)
+            case .acceptLanguage: inputs.insert(.acceptLanguage)
+            }
+        }
+        return inputs
+    }
+
     /// The longest query parameter or cookie value read as a tag.
     static let maximumValueLength = 64
 
@@ -75,41 +109,86 @@ public struct LanguageNegotiator: Sendable {
 
     /// The language of `request`, the snapshot to render it with, and what the response says.
     public func negotiate(_ request: RequestLanguageInput) async -> NegotiatedLanguage {
-        // The headers read so far, as flags: the lists they name are made once, not per request.
-        var readCookie = false, readAcceptLanguage = false
-        func chosen(_ snapshot: LanguageSnapshot, by decision: Decision, path: String? = nil) -> NegotiatedLanguage {
-            let vary = readCookie ? (readAcceptLanguage ? Self.varyBoth : Self.varyCookie) : (readAcceptLanguage ? Self.varyAcceptLanguage : [])
-            return NegotiatedLanguage(snapshot: snapshot, decision: decision, path: path ?? request.path, vary: vary)
+        var progress = Progress()
+        while true {
+            switch negotiate(request, resuming: &progress) {
+            case .done(let negotiated):
+                return negotiated
+            case .profile(let store, let userID):
+                progress.profile = try? await store.loadLanguage(userID: userID).language
+            }
         }
-        for step in steps {
-            switch step {
+    }
+
+    /// The same negotiation without suspending, or `nil` when it needs a profile store: a
+    /// ``Step/profile(_:)`` step is reached for a request that names a user. Server
+    /// integrations call this first, so a request that needs no store never leaves its
+    /// event loop; they call ``negotiate(_:)`` when it returns `nil`.
+    public func negotiateImmediately(_ request: RequestLanguageInput) -> NegotiatedLanguage? {
+        var progress = Progress()
+        if case .done(let negotiated) = negotiate(request, resuming: &progress) { return negotiated }
+        return nil
+    }
+
+    /// How far a negotiation got: the step it stopped at to ask a profile store, and the answer.
+    private struct Progress {
+        var step = 0
+        var readCookie = false
+        var readAcceptLanguage = false
+        var asked = false
+        var profile: Language?
+    }
+
+    private enum Outcome {
+        case done(NegotiatedLanguage)
+        case profile(any ProfileLanguageStore, userID: String)
+    }
+
+    /// Runs the steps from `progress.step`, stopping at a profile step whose store has not been asked.
+    private func negotiate(_ request: RequestLanguageInput, resuming progress: inout Progress) -> Outcome {
+        // The headers read so far, as flags: the lists they name are made once, not per request.
+        func chosen(_ snapshot: LanguageSnapshot, by decision: Decision, path: String? = nil, _ progress: Progress) -> Outcome {
+            let vary = progress.readCookie
+                ? (progress.readAcceptLanguage ? Self.varyBoth : Self.varyCookie)
+                : (progress.readAcceptLanguage ? Self.varyAcceptLanguage : [])
+            return .done(NegotiatedLanguage(snapshot: snapshot, decision: decision, path: path ?? request.path, vary: vary))
+        }
+        while progress.step < steps.count {
+            switch steps[progress.step] {
             case .pathPrefix:
-                if let (snapshot, rest) = pathPrefix(request.path) { return chosen(snapshot, by: .pathPrefix, path: rest) }
+                if let (snapshot, rest) = pathPrefix(request.path) { return chosen(snapshot, by: .pathPrefix, path: rest, progress) }
             case .queryParameter(let name):
                 if let value = request.query.flatMap({ Self.parameter(name, inQuery: $0) }), let snapshot = match(value) {
-                    return chosen(snapshot, by: .queryParameter)
+                    return chosen(snapshot, by: .queryParameter, progress)
                 }
             case .cookie(let name):
-                readCookie = true
+                progress.readCookie = true
                 if let value = request.cookieHeader.flatMap({ Self.cookie(name, inHeader: $0) }), let snapshot = match(value) {
-                    return chosen(snapshot, by: .cookie)
+                    return chosen(snapshot, by: .cookie, progress)
                 }
             case .profile(let store):
-                if let userID = request.userID, let stored = try? await store.loadLanguage(userID: userID).language,
-                    let snapshot = localizer.snapshot(matching: stored)
-                {
-                    return chosen(snapshot, by: .profile)
+                if let userID = request.userID {
+                    if !progress.asked {
+                        progress.asked = true
+                        return .profile(store, userID: userID)
+                    }
+                    progress.asked = false
+                    if let stored = progress.profile, let snapshot = localizer.snapshot(matching: stored) {
+                        return chosen(snapshot, by: .profile, progress)
+                    }
+                    progress.profile = nil
                 }
             case .acceptLanguage:
-                readAcceptLanguage = true
+                progress.readAcceptLanguage = true
                 if let header = request.acceptLanguage,
                     let snapshot = localizer.snapshot(matchingAcceptLanguage: header)
                 {
-                    return chosen(snapshot, by: .acceptLanguage)
+                    return chosen(snapshot, by: .acceptLanguage, progress)
                 }
             }
+            progress.step += 1
         }
-        return chosen(localizer.snapshot(for: localizer.defaultLanguage), by: .defaultLanguage)
+        return chosen(localizer.snapshot(for: localizer.defaultLanguage), by: .defaultLanguage, progress)
     }
 
     private func match(_ value: Substring) -> LanguageSnapshot? {

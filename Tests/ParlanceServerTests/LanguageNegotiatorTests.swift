@@ -31,6 +31,35 @@ struct LanguageNegotiatorTests {
         await LanguageNegotiator(localizer: Self.localizer(), steps: steps).negotiate(input)
     }
 
+    @Test("Without suspending: the same answer as negotiate, or nil only where a profile store must be asked")
+    func immediately() async {
+        let negotiator = LanguageNegotiator(localizer: Self.localizer(), steps: Self.all)
+        let inputs = [
+            RequestLanguageInput(path: "/fr/orders", query: nil, cookieHeader: nil, acceptLanguage: "de", userID: "ana"),
+            RequestLanguageInput(path: "/orders", query: "lang=de", cookieHeader: nil, acceptLanguage: nil, userID: "ana"),
+            RequestLanguageInput(path: "/orders", query: nil, cookieHeader: "lang=pt-BR", acceptLanguage: "fr", userID: nil),
+            RequestLanguageInput(path: "/orders", query: nil, cookieHeader: nil, acceptLanguage: "fr-CH, de;q=0.5", userID: nil),
+            RequestLanguageInput(path: "/orders", query: nil, cookieHeader: nil, acceptLanguage: "ja", userID: nil),
+        ]
+        for input in inputs {
+            let immediate = negotiator.negotiateImmediately(input)
+            let awaited = await negotiator.negotiate(input)
+            #expect(immediate?.snapshot.language == awaited.snapshot.language)
+            #expect(immediate?.decision == awaited.decision)
+            #expect(immediate?.path == awaited.path)
+            #expect(immediate?.varyNamesMissing(from: []) == awaited.varyNamesMissing(from: []))
+        }
+        // A signed-in user whose language no earlier step found: the store must be asked.
+        let signedIn = RequestLanguageInput(path: "/orders", query: nil, cookieHeader: nil, acceptLanguage: "fr", userID: "ana")
+        #expect(negotiator.negotiateImmediately(signedIn) == nil)
+        #expect(await negotiator.negotiate(signedIn).decision == .profile)
+        // A user who chose nothing falls through to Accept-Language after the store answers.
+        let undecided = RequestLanguageInput(path: "/orders", query: nil, cookieHeader: nil, acceptLanguage: "fr", userID: "none")
+        let negotiated = await negotiator.negotiate(undecided)
+        #expect(negotiated.decision == .acceptLanguage)
+        #expect(negotiated.snapshot.language == "fr")
+    }
+
     @Test("Each step chooses when the ones before it find nothing; the default comes last")
     func order() async {
         var input = RequestLanguageInput(

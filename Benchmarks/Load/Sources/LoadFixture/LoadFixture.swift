@@ -53,6 +53,11 @@ public enum LoadFixture {
         Localizer(catalogs: [catalog()], configuration: .init(defaultLanguage: "en", preferredLanguages: { [] }, notificationCenter: nil))
     }
 
+    /// A French snapshot of ``localizer()``, for the `body` handler, which negotiates nothing.
+    public static func frenchSnapshot() -> LanguageSnapshot {
+        localizer().snapshot(for: "fr")
+    }
+
     /// The steps a web app would use: a prefix, a cookie, then `Accept-Language`.
     public static func negotiator() -> LanguageNegotiator {
         LanguageNegotiator(localizer: localizer(), steps: [.pathPrefix, .cookie("lang"), .acceptLanguage])
@@ -70,12 +75,13 @@ public enum LoadFixture {
         "Welcome" + "\n" + "Your basket" + "\n" + "Check out" + "\n" + "\(items) items" + "\n" + "€37.50" + "\n"
     }
 
-    /// The handler (`fixed` or `localized`, the default) and `--port N` (8080 by default) from
+    /// The handler (`fixed`, `localized`, the default, or `body`: the localized body in French
+    /// with no negotiation, the floor under `localized`) and `--port N` (8080 by default) from
     /// the command line; anything else prints the usage and exits with status 64.
     public static func options(_ arguments: [String]) -> (mode: String, port: Int) {
         let name = arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "load-server"
         func usage(_ problem: String) -> Never {
-            FileHandle.standardError.write(Data("\(name): error: \(problem)\nusage: \(name) [fixed|localized] [--port N]\n".utf8))
+            FileHandle.standardError.write(Data("\(name): error: \(problem)\nusage: \(name) [fixed|localized|body] [--port N]\n".utf8))
             exit(64)
         }
         var mode = "localized", port = 8080
@@ -86,7 +92,7 @@ public enum LoadFixture {
                 guard let value = rest.popFirst() else { usage("--port needs a value") }
                 guard let number = Int(value), (0...65_535).contains(number) else { usage("--port takes 0 to 65535, not \"\(value)\"") }
                 port = number
-            case "fixed", "localized": mode = argument
+            case "fixed", "localized", "body": mode = argument
             default: usage("unknown argument \"\(argument)\"")
             }
         }

@@ -3,10 +3,11 @@ import LoadFixture
 import Logging
 import ParlanceHummingbird
 
-// load-hummingbird [fixed|localized] [--port N]: the load benchmark's Hummingbird 2 server
+// load-hummingbird [fixed|localized|body] [--port N]: the load benchmark's Hummingbird 2 server
 // (Scripts/load.sh). `localized` negotiates each request's language through LocalizedResponder
 // and renders LoadFixture.localizedBody; `fixed` serves LoadFixture.fixedBody with no Parlance
-// in the path, the baseline.
+// in the path, the baseline; `body` renders the localized body in French with no
+// negotiation, the floor under `localized`.
 let (mode, port) = LoadFixture.options(CommandLine.arguments)
 var logger = Logger(label: "load-hummingbird")
 logger.logLevel = .error
@@ -15,6 +16,10 @@ let configuration = ApplicationConfiguration(address: .hostname("127.0.0.1", por
 let router = Router(context: LocalizedRequestContext.self)
 if mode == "fixed" {
     router.get("/") { _, _ in LoadFixture.fixedBody() }
+    try await Application(router: router, configuration: configuration, logger: logger).runService()
+} else if mode == "body" {
+    let french = LoadFixture.frenchSnapshot()
+    router.get("/") { _, _ in LoadFixture.localizedBody(french) }
     try await Application(router: router, configuration: configuration, logger: logger).runService()
 } else {
     router.get("/") { _, context in LoadFixture.localizedBody(context.language) }

@@ -2,10 +2,11 @@ import LoadFixture
 import ParlanceVapor
 import Vapor
 
-// load-vapor [fixed|localized] [--port N]: the load benchmark's Vapor 4 server
+// load-vapor [fixed|localized|body] [--port N]: the load benchmark's Vapor 4 server
 // (Scripts/load.sh). `localized` negotiates each request's language through LocalizedResponder
 // and renders LoadFixture.localizedBody; `fixed` serves LoadFixture.fixedBody with no Parlance
-// in the path, the baseline. Both drop Vapor's per-request logging, which would otherwise be
+// in the path, the baseline; `body` renders the localized body in French with no negotiation,
+// the floor under `localized`. All drop Vapor's per-request logging, which would otherwise be
 // most of what is measured.
 let (mode, port) = LoadFixture.options(CommandLine.arguments)
 var environment = Environment.production
@@ -17,6 +18,9 @@ app.middleware.use(ErrorMiddleware.default(environment: environment))
 
 if mode == "fixed" {
     app.get { _ in LoadFixture.fixedBody() }
+} else if mode == "body" {
+    let french = LoadFixture.frenchSnapshot()
+    app.get { _ in LoadFixture.localizedBody(french) }
 } else {
     app.get { req in LoadFixture.localizedBody(req.language) }
     app.responder.use(.localized(negotiator: LoadFixture.negotiator()))

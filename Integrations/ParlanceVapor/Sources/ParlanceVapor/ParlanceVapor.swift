@@ -20,22 +20,78 @@ extension Request {
         set { storage[NegotiatedLanguageKey.self] = newValue }
     }
 
-    /// What the request says that may choose its language.
-    func languageInput(userID: String?) -> RequestLanguageInput {
-        RequestLanguageInput(
-            path: url.path, query: url.query, cookieFields: headers[.cookie],
-            acceptLanguageFields: headers[.acceptLanguage], userID: userID)
+    /// What the request says that may choose its language: only the parts `inputs` names,
+    /// since Vapor decodes the path and the query again on every read of `url`.
+    func languageInput(_ inputs: LanguageNegotiator.Inputs, userID: @Sendable (Request) -> String?) -> RequestLanguageInput {
+        var path = "/"
+        var query: String?
+        if !inputs.isDisjoint(with: [.path, .query]) {
+            let url = self.url
+            if inputs.contains(.path) { path = url.path }
+            if inputs.contains(.query) { query = url.query }
+        }
+        // One pass over the headers for both fields, with no array made unless one repeats.
+        var cookie: String?
+        var acceptLanguage: String?
+        if !inputs.isDisjoint(with: [.cookie, .acceptLanguage]) {
+            for (name, value) in headers {
+                if inputs.contains(.cookie), Self.isField(name, "cookie") {
+                    cookie = cookie.map { $0 + "; " + value } ?? value
+                } else if inputs.contains(.acceptLanguage), Self.isField(name, "accept-language") {
+                    acceptLanguage = acceptLanguage.map { $0 + ", " + value } ?? value
+                }
+            }
+        }
+        return RequestLanguageInput(
+            path: path, query: query, cookieHeader: cookie, acceptLanguage: acceptLanguage,
+            userID: inputs.contains(.user) ? userID(self) : nil)
+    }
+
+    /// Whether a header's name is `lowercased`, in any case, compared byte by byte.
+    private static func isField(_ name: String, _ lowercased: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: lowercased.utf8Start, count: lowercased.utf8CodeUnitCount)
+        guard name.utf8.count == expected.count else { return false }
+        for (byte, wanted) in zip(name.utf8, expected) where byte != wanted {
+            // ASCII letters differ from their lowercase by one bit.
+            guard byte | 0x20 == wanted, wanted >= UInt8(ascii: "a"), wanted <= UInt8(ascii: "z") else { return false }
+        }
+        return true
     }
 
     /// Negotiates, keeps the result on the request, and takes a prefix that chose the language
-    /// off the path.
-    func negotiateLanguage(
-        with negotiator: LanguageNegotiator, userID: @Sendable (Request) -> String?, rewritingPath: Bool
-    ) async -> NegotiatedLanguage {
-        let negotiated = await negotiator.negotiate(languageInput(userID: userID(self)))
+    /// off the path; then `next` answers, and the response gets the negotiation's headers.
+    ///
+    /// A negotiation that needs no profile store (``ParlanceServer/LanguageNegotiator/negotiateImmediately(_:)``)
+    /// runs on the request's event loop and `next`'s future is mapped in place: no task is
+    /// made and no thread is hopped, which an `AsyncResponder` or `AsyncMiddleware` costs on
+    /// every request (about a third of Vapor's throughput for a small handler). A request
+    /// whose user's profile must be read awaits the store in a task.
+    func respondInLanguage(
+        with negotiator: LanguageNegotiator, userID: @Sendable (Request) -> String?, rewritingPath: Bool,
+        then next: @escaping @Sendable (Request) -> EventLoopFuture<Response>
+    ) -> EventLoopFuture<Response> {
+        let input = languageInput(negotiator.inputs, userID: userID)
+        if let negotiated = negotiator.negotiateImmediately(input) {
+            return respond(negotiated, rewritingPath: rewritingPath, then: next)
+        }
+        let promise = eventLoop.makePromise(of: NegotiatedLanguage.self)
+        promise.completeWithTask { await negotiator.negotiate(input) }
+        return promise.futureResult.flatMap { negotiated in
+            self.respond(negotiated, rewritingPath: rewritingPath, then: next)
+        }
+    }
+
+    private func respond(
+        _ negotiated: NegotiatedLanguage, rewritingPath: Bool, then next: (Request) -> EventLoopFuture<Response>
+    ) -> EventLoopFuture<Response> {
         negotiatedLanguage = negotiated
-        if rewritingPath, negotiated.path != url.path { url.path = negotiated.path }
-        return negotiated
+        // Only a prefix changes the path: the others leave it unread and untouched.
+        if rewritingPath, negotiated.decision == .pathPrefix { url.path = negotiated.path }
+        // The headers are added as the response arrives, before anything later in the chain
+        // sees it; the future is handed on as it is, so no second future is made.
+        let response = next(self)
+        response.whenSuccess { $0.headers.addLanguageHeaders(negotiated) }
+        return response
     }
 }
 
@@ -59,7 +115,7 @@ private struct NegotiatedLanguageKey: StorageKey {
 ///     req.language.string("order.confirmation", try req.parameters.require("count", as: Int.self))
 /// }
 /// ```
-public struct LocalizedResponder: AsyncResponder {
+public struct LocalizedResponder: Responder {
     /// Vapor's own responder: the router behind the app's middleware.
     public let responder: any Responder
     /// Chooses each request's language.
@@ -77,11 +133,9 @@ public struct LocalizedResponder: AsyncResponder {
         self.userID = userID
     }
 
-    public func respond(to request: Request) async throws -> Response {
-        let negotiated = await request.negotiateLanguage(with: negotiator, userID: userID, rewritingPath: true)
-        let response = try await responder.respond(to: request).get()
-        response.headers.addLanguageHeaders(negotiated)
-        return response
+    public func respond(to request: Request) -> EventLoopFuture<Response> {
+        let responder = self.responder
+        return request.respondInLanguage(with: negotiator, userID: userID, rewritingPath: true) { responder.respond(to: $0) }
     }
 }
 
@@ -109,7 +163,7 @@ extension Application.Responder.Provider {
 /// ```swift
 /// app.middleware.use(LanguageMiddleware(negotiator: negotiator))
 /// ```
-public struct LanguageMiddleware: AsyncMiddleware {
+public struct LanguageMiddleware: Middleware {
     /// Chooses each request's language.
     public let negotiator: LanguageNegotiator
     /// The signed-in user, for `ParlanceServer/LanguageNegotiator/Step/profile(_:)`.
@@ -121,11 +175,8 @@ public struct LanguageMiddleware: AsyncMiddleware {
         self.userID = userID
     }
 
-    public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let negotiated = await request.negotiateLanguage(with: negotiator, userID: userID, rewritingPath: false)
-        let response = try await next.respond(to: request)
-        response.headers.addLanguageHeaders(negotiated)
-        return response
+    public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
+        request.respondInLanguage(with: negotiator, userID: userID, rewritingPath: false) { next.respond(to: $0) }
     }
 }
 
@@ -133,7 +184,8 @@ extension HTTPHeaders {
     /// `Content-Language`, unless the handler set one, and the negotiation's `Vary` beside any
     /// the handler set.
     mutating func addLanguageHeaders(_ negotiated: NegotiatedLanguage) {
-        if self[.contentLanguage].isEmpty { replaceOrAdd(name: .contentLanguage, value: negotiated.contentLanguage) }
-        for name in negotiated.varyNamesMissing(from: self[.vary]) { add(name: .vary, value: name) }
+        if !contains(name: .contentLanguage) { add(name: .contentLanguage, value: negotiated.contentLanguage) }
+        let present = contains(name: .vary) ? self[.vary] : []
+        for name in negotiated.varyNamesMissing(from: present) { add(name: .vary, value: name) }
     }
 }

@@ -116,4 +116,28 @@ struct ParlanceVaporTests {
             }
         }
     }
+
+    @Test("Header names in any case, and a field sent twice, are read as one header")
+    func headerFields() async throws {
+        try await withApp(configure: Self.configure) { app in
+            let client = try app.testing()
+            // Two Accept-Language fields are one list: "xx" matches nothing, "fr" does.
+            var headers = HTTPHeaders()
+            headers.add(name: "accept-LANGUAGE", value: "xx")
+            headers.add(name: "Accept-Language", value: "fr;q=0.5")
+            try await client.test(.GET, "/orders/2", headers: headers) { response in
+                #expect(response.body.string.hasPrefix("2 commandes confirmées"))
+                #expect(response.headers[.contentLanguage] == ["fr"])
+            }
+            // Two Cookie fields (as HTTP/2 sends its crumbs) are one list too.
+            var cookies = HTTPHeaders()
+            cookies.add(name: "COOKIE", value: "theme=dark")
+            cookies.add(name: "cookie", value: "lang=de")
+            cookies.add(name: "Accept-Language", value: "fr")
+            try await client.test(.GET, "/orders/1", headers: cookies) { response in
+                #expect(response.headers[.contentLanguage] == ["de"])
+                #expect(response.headers[.vary] == ["Cookie"])
+            }
+        }
+    }
 }

@@ -84,7 +84,9 @@ public struct LanguageNegotiator: Sendable {
     /// What the steps read: an integration fills in only these parts of
     /// ``RequestLanguageInput``, since reading a request's path or query can cost more than
     /// the negotiation (Vapor decodes them on every read).
-    public var inputs: Inputs {
+    public let inputs: Inputs
+
+    private static func inputs(of steps: [Step]) -> Inputs {
         var inputs: Inputs = []
         for step in steps {
             switch step {
@@ -105,6 +107,7 @@ public struct LanguageNegotiator: Sendable {
     public init(localizer: Localizer, steps: [Step] = [.acceptLanguage]) {
         self.localizer = localizer
         self.steps = steps
+        self.inputs = Self.inputs(of: steps)
     }
 
     /// The language of `request`, the snapshot to render it with, and what the response says.

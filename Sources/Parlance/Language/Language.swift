@@ -72,6 +72,12 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible,
     public var description: String { identifier }
 
     public static func < (lhs: Language, rhs: Language) -> Bool { lhs.identifier < rhs.identifier }
+
+    // The subtags are read from the identifier, so it alone decides equality: one string is
+    // hashed and compared, not four (a server hashes a language on every request).
+    public static func == (lhs: Language, rhs: Language) -> Bool { lhs.identifier == rhs.identifier }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(identifier) }
 }
 
 extension Language: Codable {

@@ -20,6 +20,10 @@ public struct LanguageMatcher: Sendable {
     /// The languages there are catalogs for.
     public let available: [Language]
     private let availableByKey: [String: Language]
+    /// What ``match(_:)`` answers for each available language's own identifier, found once:
+    /// the languages a server hands out are asked for on every request, and their match keys
+    /// cost more to compute than the rest of the negotiation.
+    private let matchesOfAvailable: [String: Language]
     /// What ``bestMatch(acceptLanguage:)`` found for the headers seen last: a server sees the
     /// same few headers again and again.
     let headerMemo = AcceptLanguageMemo()
@@ -32,6 +36,11 @@ public struct LanguageMatcher: Sendable {
             if byKey[key] == nil { byKey[key] = language }
         }
         self.availableByKey = byKey
+        var matches: [String: Language] = [:]
+        for language in available where matches[language.identifier] == nil {
+            matches[language.identifier] = byKey[Self.matchKey(language)]
+        }
+        self.matchesOfAvailable = matches
     }
 
     /// The best available language for an `Accept-Language` header (read by
@@ -63,6 +72,8 @@ public struct LanguageMatcher: Sendable {
 
     /// The available language that serves `language`, or `nil`.
     public func match(_ language: Language) -> Language? {
+        // The first key tried is the language's own, so an available language's answer is known.
+        if let known = matchesOfAvailable[language.identifier] { return known }
         for key in Self.chainKeys(of: language) {
             if let match = availableByKey[key] { return match }
         }

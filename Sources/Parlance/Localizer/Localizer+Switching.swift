@@ -104,7 +104,13 @@ extension Localizer {
     /// headers browsers send are read and matched once (see
     /// ``LanguageMatcher/bestMatch(acceptLanguage:)``, a bounded memo emptied by ``reload()``).
     public func snapshot(matchingAcceptLanguage header: String) -> LanguageSnapshot? {
-        matcher.bestMatch(acceptLanguage: header).map { LanguageSnapshot(storage: storage(for: $0)) }
+        // One read of the cache for the match and, once made, its snapshot: this runs per request.
+        let (match, cached) = cache.read { cache -> (Language?, SnapshotStorage?) in
+            let match = cache.matcher.bestMatch(acceptLanguage: header)
+            return (match, match.flatMap { cache.byLanguage[$0] })
+        }
+        if let cached { return LanguageSnapshot(storage: cached) }
+        return match.map { LanguageSnapshot(storage: storage(for: $0)) }
     }
 
     /// The snapshot of the available language that serves `language` (itself, a CLDR parent,

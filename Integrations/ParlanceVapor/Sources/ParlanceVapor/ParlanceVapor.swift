@@ -68,7 +68,7 @@ extension Request {
     /// whose user's profile must be read awaits the store in a task.
     func respondInLanguage(
         with negotiator: LanguageNegotiator, userID: @Sendable (Request) -> String?, rewritingPath: Bool,
-        then next: @escaping @Sendable (Request) -> EventLoopFuture<Response>
+        then next: any Responder
     ) -> EventLoopFuture<Response> {
         let input = languageInput(negotiator.inputs, userID: userID)
         if let negotiated = negotiator.negotiateImmediately(input) {
@@ -82,14 +82,14 @@ extension Request {
     }
 
     private func respond(
-        _ negotiated: NegotiatedLanguage, rewritingPath: Bool, then next: (Request) -> EventLoopFuture<Response>
+        _ negotiated: NegotiatedLanguage, rewritingPath: Bool, then next: any Responder
     ) -> EventLoopFuture<Response> {
         negotiatedLanguage = negotiated
         // Only a prefix changes the path: the others leave it unread and untouched.
         if rewritingPath, negotiated.decision == .pathPrefix { url.path = negotiated.path }
         // The headers are added as the response arrives, before anything later in the chain
         // sees it; the future is handed on as it is, so no second future is made.
-        let response = next(self)
+        let response = next.respond(to: self)
         response.whenSuccess { $0.headers.addLanguageHeaders(negotiated) }
         return response
     }
@@ -134,8 +134,7 @@ public struct LocalizedResponder: Responder {
     }
 
     public func respond(to request: Request) -> EventLoopFuture<Response> {
-        let responder = self.responder
-        return request.respondInLanguage(with: negotiator, userID: userID, rewritingPath: true) { responder.respond(to: $0) }
+        request.respondInLanguage(with: negotiator, userID: userID, rewritingPath: true, then: responder)
     }
 }
 
@@ -176,7 +175,7 @@ public struct LanguageMiddleware: Middleware {
     }
 
     public func respond(to request: Request, chainingTo next: any Responder) -> EventLoopFuture<Response> {
-        request.respondInLanguage(with: negotiator, userID: userID, rewritingPath: false) { next.respond(to: $0) }
+        request.respondInLanguage(with: negotiator, userID: userID, rewritingPath: false, then: next)
     }
 }
 

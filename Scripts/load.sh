@@ -13,7 +13,11 @@
 # For each framework it measures, in alternating rounds, the same handler two ways:
 #   fixed      returns five fixed strings (no Parlance in the request path): the baseline;
 #   localized  negotiates the request's language (LocalizedResponder: prefix, cookie,
-#              Accept-Language) and renders three strings, a plural and a currency amount.
+#              Accept-Language) and renders three strings, a plural and a currency amount;
+# and for Vapor a third, its floor:
+#   floor      renders the same body in French after doing what any prefix-routing
+#              integration does in Vapor (reads the path, keeps a value in the request's
+#              storage, adds Content-Language and Vary), with no negotiation.
 # and reports the medians of throughput and p99 latency, with the targets: localized at least
 # 90% of fixed's throughput, and p99 within 1.2x of fixed's. Then the memory run: one localized
 # server takes --requests requests (default 1,000,000) with the twenty languages, then as many
@@ -149,8 +153,12 @@ rows=()
 memory_rows=()
 for framework in "${frameworks[@]}"; do
     declare -A rps=() p99=()
+    # Vapor's floor: what routing by prefix and keeping the language on the request cost in
+    # Vapor itself (the path read, request storage, two response headers), with no negotiation.
+    modes=(fixed localized)
+    [[ "$framework" == vapor ]] && modes=(fixed floor localized)
     for round in $(seq "$rounds"); do
-        for mode in fixed localized; do
+        for mode in "${modes[@]}"; do
             start_server "$framework" "$mode"
             mode_args=()
             [[ "$headers" == mixed ]] && mode_args=(mixed)
@@ -172,6 +180,13 @@ for framework in "${frameworks[@]}"; do
     latency_result="$(awk -v r="$latency_ratio" 'BEGIN { print (r <= 1.2 ? "PASS" : "FAIL") }')"
     [[ "$throughput_result" == PASS && "$latency_result" == PASS ]] || status=1
     rows+=("$framework|throughput|$localized_rps req/s|fixed: $fixed_rps req/s ($throughput_ratio×)|≥ 0.9×|$throughput_result")
+    if [[ -n "${rps[floor]:-}" ]]; then
+        floor_rps="$(tr ' ' '\n' <<<"${rps[floor]}" | grep . | median)"
+        floor_p99="$(tr ' ' '\n' <<<"${p99[floor]}" | grep . | median)"
+        floor_ratio="$(awk -v a="$floor_rps" -v b="$fixed_rps" 'BEGIN { printf "%.3f", a / b }')"
+        floor_latency="$(awk -v a="$floor_p99" -v b="$fixed_p99" 'BEGIN { printf "%.3f", a / b }')"
+        rows+=("$framework|floor: throughput, p99|$floor_rps req/s, $floor_p99 µs|fixed: $fixed_rps req/s, $fixed_p99 µs ($floor_ratio×, $floor_latency×)|(no negotiation)|—")
+    fi
     rows+=("$framework|p99 latency|$localized_p99 µs|fixed: $fixed_p99 µs ($latency_ratio×)|≤ 1.2×|$latency_result")
 
     if $memory; then

@@ -75,13 +75,13 @@ public enum LoadFixture {
         "Welcome" + "\n" + "Your basket" + "\n" + "Check out" + "\n" + "\(items) items" + "\n" + "€37.50" + "\n"
     }
 
-    /// The handler (`fixed`, `localized`, the default, or `body`: the localized body in French
-    /// with no negotiation, the floor under `localized`) and `--port N` (8080 by default) from
-    /// the command line; anything else prints the usage and exits with status 64.
-    public static func options(_ arguments: [String]) -> (mode: String, port: Int) {
+    /// The handler, one of `modes` (`localized` by default), and `--port N` (8080 by default)
+    /// from the command line; anything else prints the usage and exits with status 64.
+    public static func options(_ arguments: [String], modes: [String]) -> (mode: String, port: Int) {
         let name = arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "load-server"
         func usage(_ problem: String) -> Never {
-            FileHandle.standardError.write(Data("\(name): error: \(problem)\nusage: \(name) [fixed|localized|body] [--port N]\n".utf8))
+            let usage = "usage: \(name) [\(modes.joined(separator: "|"))] [--port N]"
+            FileHandle.standardError.write(Data("\(name): error: \(problem)\n\(usage)\n".utf8))
             exit(64)
         }
         var mode = "localized", port = 8080
@@ -92,7 +92,7 @@ public enum LoadFixture {
                 guard let value = rest.popFirst() else { usage("--port needs a value") }
                 guard let number = Int(value), (0...65_535).contains(number) else { usage("--port takes 0 to 65535, not \"\(value)\"") }
                 port = number
-            case "fixed", "localized", "body": mode = argument
+            case _ where modes.contains(argument): mode = argument
             default: usage("unknown argument \"\(argument)\"")
             }
         }

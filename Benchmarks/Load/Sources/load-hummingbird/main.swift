@@ -8,7 +8,7 @@ import ParlanceHummingbird
 // and renders LoadFixture.localizedBody; `fixed` serves LoadFixture.fixedBody with no Parlance
 // in the path, the baseline; `body` renders the localized body in French with no
 // negotiation, the floor under `localized`.
-let (mode, port) = LoadFixture.options(CommandLine.arguments)
+let (mode, port) = LoadFixture.options(CommandLine.arguments, modes: ["fixed", "localized", "body"])
 var logger = Logger(label: "load-hummingbird")
 logger.logLevel = .error
 let configuration = ApplicationConfiguration(address: .hostname("127.0.0.1", port: port))

@@ -1,5 +1,4 @@
 // swift-tools-version: 6.1
-import Foundation
 import PackageDescription
 
 let package = Package(
@@ -10,6 +9,9 @@ let package = Package(
         .library(name: "ParlanceSync", targets: ["ParlanceSync"]),
         .library(name: "ParlanceServer", targets: ["ParlanceServer"]),
         .library(name: "ParlanceTooling", targets: ["ParlanceTooling"]),
+        // What Parlance's own tests and the integrations' tests share (not for apps): the
+        // soak condition, the child-process runner, the PostgREST stand-in, server fixtures.
+        .library(name: "ParlanceTestSupport", targets: ["ParlanceTestSupport"]),
         .executable(name: "parlance", targets: ["parlance"]),
         .plugin(name: "ParlanceGenerate", targets: ["ParlanceGenerate"]),
         .plugin(name: "ParlanceCompile", targets: ["ParlanceCompile"]),
@@ -58,6 +60,13 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["parlance"]
         ),
+        // What the test targets here and in the example and integration packages share.
+        .target(
+            name: "ParlanceTestSupport",
+            dependencies: ["Parlance"],
+            path: "Tests/ParlanceTestSupport",
+            resources: [.copy("Resources")]
+        ),
         // Writes preference files in a loop for the crash-safety test, which kills it.
         .executableTarget(
             name: "PreferenceWriter",
@@ -73,13 +82,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceTests",
-            dependencies: ["Parlance", "PreferenceWriter", "ParlanceSoak"],
+            dependencies: ["ParlanceTestSupport", "Parlance", "PreferenceWriter", "ParlanceSoak"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "ParlanceSyncTests",
-            dependencies: ["ParlanceSync", "SyncOutboxWriter"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["ParlanceTestSupport", "ParlanceSync", "SyncOutboxWriter"]
         ),
         // Signs in, changes the language with the profile server unreachable, and waits to
         // be killed: the outbox test then checks that the next start sends the change.
@@ -90,55 +98,20 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceServerTests",
-            dependencies: ["ParlanceServer"]
+            dependencies: ["ParlanceTestSupport", "ParlanceServer"]
         ),
         .testTarget(
             name: "ParlanceToolingTests",
-            dependencies: ["ParlanceTooling"],
+            dependencies: ["ParlanceTestSupport", "ParlanceTooling"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "parlanceTests",
-            dependencies: ["parlance", "Parlance", "ParlanceTooling"]
+            dependencies: ["ParlanceTestSupport", "parlance", "Parlance", "ParlanceTooling"]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
-
-// Every Swift block of the README, docs/ and the DocC catalogs as an executable target of its
-// own, so the code users read is known to compile: Scripts/doc-blocks.py writes
-// DocBlocks/<name>/, and PARLANCE_DOC_BLOCKS=1 swift build compiles them with warnings as
-// errors (.ci/run). Off by default, so apps and the tests never see these targets.
-if Context.environment["PARLANCE_DOC_BLOCKS"] != nil {
-    package.targets += docBlockTargets()
-}
-
-/// One target per `DocBlocks/<name>/`: its `dependencies.txt` lists a module per line, as
-/// `Name` (a target of this package), `Name@package` (a product) or `plugin:Name[@package]`.
-func docBlockTargets() -> [Target] {
-    let folder = URL(fileURLWithPath: Context.packageDirectory).appendingPathComponent("DocBlocks")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.sorted().compactMap { name -> Target? in
-        let list = folder.appendingPathComponent(name).appendingPathComponent("dependencies.txt")
-        guard let text = try? String(contentsOf: list, encoding: .utf8) else { return nil }
-        var dependencies: [Target.Dependency] = []
-        var plugins: [Target.PluginUsage] = []
-        for line in text.split(separator: "\n").map(String.init) {
-            let isPlugin = line.hasPrefix("plugin:")
-            let parts = line.dropFirst(isPlugin ? 7 : 0).split(separator: "@").map(String.init)
-            switch (isPlugin, parts.count) {
-            case (true, 1): plugins.append(.plugin(name: parts[0]))
-            case (true, _): plugins.append(.plugin(name: parts[0], package: parts[1]))
-            case (false, 1): dependencies.append(.target(name: parts[0]))
-            default: dependencies.append(.product(name: parts[0], package: parts[1]))
-            }
-        }
-        return .executableTarget(
-            name: name, dependencies: dependencies, path: "DocBlocks/\(name)",
-            exclude: ["dependencies.txt"], resources: [.copy("Resources")],
-            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])], plugins: plugins)
-    }
-}
 
 for target in package.targets where target.type != .plugin {
     var settings = target.swiftSettings ?? []

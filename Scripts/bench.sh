@@ -48,7 +48,7 @@ if [[ -z "${PARLANCE_STANDIN_URL:-}" ]]; then
         eval "$("$root/Scripts/postgres.sh" start)"
     fi
     if [[ -n "${PARLANCE_POSTGRES_URL:-}" ]] && python3 -c 'import psycopg2' 2>/dev/null; then
-        fixtures="$root/Tests/ParlanceSyncTests/Fixtures"
+        fixtures="$root/Tests/ParlanceTestSupport/Resources"
         anon_key="anon-key-for-benchmarks"
         coproc STANDIN {
             exec python3 "$fixtures/postgrest-standin.py" --dsn "$PARLANCE_POSTGRES_URL" \

@@ -9,13 +9,17 @@ the line above its fence marks it:
     <!-- doc-block: illustration (why it cannot compile on Linux) -->
     <!-- doc-block: prelude=localizer -->      (prepends Scripts/doc-blocks/localizer.swift)
 
-Each compiled block becomes `<package>/DocBlocks/<Name>/main.swift`, written into the package
-that holds the modules it imports (the root package, or one in Integrations/), with a copy of the
-example app's catalogs (Examples/QuizApp/Sources/QuizKit/Resources) beside it. With PARLANCE_DOC_BLOCKS=1 in the environment, that
-package's manifest adds one executable target per folder, built with warnings as errors.
+Each compiled block becomes `<package>/DocBlocks/<Name>/main.swift`, beside the package that
+holds the modules it imports (the root package, or one in Integrations/), with a copy of the
+example app's catalogs (Examples/QuizApp/Sources/QuizKit/Resources) next to it, and
+`<package>/DocBlocks/Package.swift` is written: a package of its own with one executable target
+per block, built with warnings as errors, that depends on its package by path. The packages'
+own manifests know nothing of the blocks (`swift build --package-path <package>/DocBlocks`).
 
 Usage: Scripts/doc-blocks.py [--list]     (writes the folders; --list prints each block)
-       Scripts/doc-blocks.py --check DIR   (reads DIR's documents instead, writes nothing)
+       Scripts/doc-blocks.py --check DIR [--manifests]
+                                     (reads DIR's documents instead, writes nothing;
+                                      --manifests prints the packages it would write)
 Exit status 1 when a marker is malformed, names a prelude that does not exist, or a fence
 never closes; each error names the file, line and column.
 """
@@ -167,24 +171,75 @@ def uses_generated_keys(code):
 
 
 def dependency_lines(package, modules, uses_typed_keys):
-    """What the manifest reads from dependencies.txt: `Name` for a target of the block's own
-    package, `Name@package` for a product, `plugin:Name[@package]` for a build-tool plugin."""
-    lines = set()
+    """A block's products as (module, package name), and its plugins as (plugin, package name)."""
+    products, plugins = set(), set()
     for module in modules:
-        if package == "." and module in ROOT_MODULES:
-            lines.add(module)
-        elif module in ROOT_MODULES:
-            lines.add(f"{module}@Parlance")
+        if module in ROOT_MODULES:
+            products.add((module, "Parlance"))
         elif module in INTEGRATION_OF:
-            lines.add(module)
+            products.add((module, os.path.basename(INTEGRATION_OF[module])))
         elif module in THIRD_PARTY:
-            lines.add(f"{module}@{THIRD_PARTY[module]}")
+            products.add((module, THIRD_PARTY[module]))
     if uses_typed_keys:
         # Typed keys come from the generator plugin over the example's catalogs, as in an app.
         # The generated file imports Parlance, so the block links it whatever it imports.
-        lines.add("plugin:ParlanceGenerate" + ("" if package == "." else "@Parlance"))
-        lines.add("Parlance" if package == "." else "Parlance@Parlance")
-    return sorted(lines)
+        plugins.add(("ParlanceGenerate", "Parlance"))
+        products.add(("Parlance", "Parlance"))
+    return sorted(products), sorted(plugins)
+
+
+def third_party_requirement(package, name):
+    """The `.package(url: …)` line `package`'s own manifest gives `name`, so the blocks build
+    against the version the package itself resolves."""
+    with open(os.path.join(ROOT, package, "Package.swift"), encoding="utf-8") as f:
+        text = f.read()
+    m = re.search(r'\.package\(url: "[^"]*/' + re.escape(name) + r'(?:\.git)?",[^\n]*\)', text)
+    if not m:
+        raise BlockError(f"{os.path.join(package, 'Package.swift')}:1:1: error: no .package(url:) for '{name}', "
+                         "which a documentation block imports")
+    return m.group(0)
+
+
+def manifest(package, blocks):
+    """`<package>/DocBlocks/Package.swift`: one executable target per block, warnings as errors."""
+    depth = os.path.normpath(package).count(os.sep) + (0 if package == "." else 1)
+    root = "/".join([".."] * (depth + 1))
+    packages = {"Parlance": f'.package(name: "Parlance", path: "{root}")'}
+    if package != ".":
+        name = os.path.basename(package)
+        packages[name] = f'.package(name: "{name}", path: "..")'
+    targets = []
+    for name, products, plugins in blocks:
+        for module, owner in products:
+            if owner not in packages:
+                packages[owner] = third_party_requirement(package, owner)
+        dependencies = ", ".join(f'.product(name: "{m}", package: "{o}")' for m, o in products)
+        plugin_list = ", ".join(f'.plugin(name: "{p}", package: "{o}")' for p, o in plugins)
+        targets.append(
+            f'        .executableTarget(\n'
+            f'            name: "{name}", dependencies: [{dependencies}], path: "{name}",\n'
+            f'            resources: [.copy("Resources")], swiftSettings: settings, plugins: [{plugin_list}]),')
+    lines = [
+        "// swift-tools-version: 6.1",
+        "// Generated by Scripts/doc-blocks.py from the documentation's Swift blocks: do not edit.",
+        "// Each block is an executable target, built with warnings as errors in Swift 6 mode, so",
+        "// the code users read is known to compile (`swift build --package-path DocBlocks`, .ci/run).",
+        "import PackageDescription",
+        "",
+        "let settings: [SwiftSetting] = [",
+        '    .unsafeFlags(["-warnings-as-errors"]),',
+        '    .enableUpcomingFeature("ExistentialAny"),',
+        '    .enableUpcomingFeature("MemberImportVisibility"),',
+        "]",
+        "",
+        "let package = Package(",
+        '    name: "DocBlocks",',
+        "    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],",
+        "    dependencies: [",
+    ]
+    lines += [f"        {packages[k]}," for k in sorted(packages)]
+    lines += ["    ],", "    targets: ["] + targets + ["    ],", "    swiftLanguageModes: [.v6]", ")", ""]
+    return "\n".join(lines)
 
 
 def main():
@@ -227,27 +282,35 @@ def main():
             print(error, file=sys.stderr)
         return 1
 
+    manifests = {}
+    try:
+        for package in sorted({c[2] for c in compiled}):
+            manifests[package] = manifest(package, [(c[3], *c[5]) for c in compiled if c[2] == package])
+    except BlockError as error:
+        print(error, file=sys.stderr)
+        return 1
     if check_only:
+        for package, text in manifests.items() if "--manifests" in arguments else []:
+            print(f"--- {os.path.normpath(os.path.join(package, 'DocBlocks', 'Package.swift'))}\n{text}")
         print(f"doc-blocks: {len(compiled)} Swift blocks to compile; {len(marked)} marked as illustrations.")
         return 0
-    for package in sorted({c[2] for c in compiled}):
-        with open(os.path.join(ROOT, package, "Package.swift"), encoding="utf-8") as f:
-            if "PARLANCE_DOC_BLOCKS" not in f.read():
-                print(f"doc-blocks: error: {os.path.normpath(os.path.join(package, 'Package.swift'))} has blocks "
-                      "to compile but does not add DocBlocks/ targets under PARLANCE_DOC_BLOCKS", file=sys.stderr)
-                return 1
     for package in PACKAGES:
         folder = os.path.join(ROOT, package, "DocBlocks")
         if os.path.isdir(folder):
-            shutil.rmtree(folder)
+            # Everything but the build folder a previous build left, which the next one reuses.
+            for entry in os.listdir(folder):
+                if entry not in (".build", "Package.resolved"):
+                    path = os.path.join(folder, entry)
+                    shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
     for path, line, package, name, source, dependencies in compiled:
         folder = os.path.join(ROOT, package, "DocBlocks", name)
         os.makedirs(folder)
         with open(os.path.join(folder, "main.swift"), "w", encoding="utf-8") as f:
             f.write(source)
         shutil.copytree(RESOURCES, os.path.join(folder, "Resources"))
-        with open(os.path.join(folder, "dependencies.txt"), "w", encoding="utf-8") as f:
-            f.write("\n".join(dependencies) + "\n")
+    for package, text in manifests.items():
+        with open(os.path.join(ROOT, package, "DocBlocks", "Package.swift"), "w", encoding="utf-8") as f:
+            f.write(text)
     for path, line, package, name, _, dependencies in compiled if listing else []:
         print(f"compiled   {path}:{line} -> {os.path.normpath(os.path.join(package, 'DocBlocks', name))}")
     for path, line, reason in marked if listing else []:

@@ -39,7 +39,7 @@ start)
         "$bin/createdb" -h 127.0.0.1 -p "$port" -U parlance parlance
     fi
     # The profiles table seed 003 implies (idempotent).
-    PGOPTIONS="-c client_min_messages=warning" "$bin/psql" -h 127.0.0.1 -p "$port" -U parlance -d parlance -qf "$(dirname "$0")/../Tests/ParlanceSyncTests/Fixtures/profiles.sql" >/dev/null
+    PGOPTIONS="-c client_min_messages=warning" "$bin/psql" -h 127.0.0.1 -p "$port" -U parlance -d parlance -qf "$(dirname "$0")/../Tests/ParlanceTestSupport/Resources/profiles.sql" >/dev/null
     echo "export PARLANCE_POSTGRES_URL=postgres://parlance@127.0.0.1:$port/parlance"
     ;;
 status)

@@ -28,6 +28,7 @@ let package = Package(
                 "SeedServerKit",
                 .product(name: "Parlance", package: "Parlance"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ParlanceTestSupport", package: "Parlance"),
             ]
         ),
     ],

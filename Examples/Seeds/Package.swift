@@ -38,7 +38,9 @@ let package = Package(
         // Seed 003, C&C apps: it/fr/en with plurals, currency and dates, synced to the user's profile.
         .target(name: "CnCKit", dependencies: [parlance, parlanceSync], resources: [.copy("Resources")]),
         .executableTarget(name: "cnc", dependencies: ["CnCKit", parlance, parlanceSync]),
-        .testTarget(name: "CnCKitTests", dependencies: ["CnCKit", parlance, parlanceSync]),
+        .testTarget(
+            name: "CnCKitTests",
+            dependencies: ["CnCKit", parlance, parlanceSync, .product(name: "ParlanceTestSupport", package: "Parlance")]),
 
         // Seed 004, AIPhotoApp: English ↔ Vietnamese at runtime, no restart, no AppleLanguages.
         .target(name: "AIPhotoKit", dependencies: [parlance], resources: [.copy("Resources")]),

@@ -1,21 +1,22 @@
 import Foundation
 import Parlance
 import Synchronization
+import ParlanceTestSupport
 import Testing
 @testable import ParlanceSync
 
 /// The sync against a server that fails the way real ones do: the PostgREST stand-in over
-/// real PostgreSQL (see ``StandIn``).
-@Suite("Profile sync against a failing server", .disabled(if: StandIn.unavailable != nil, Comment(rawValue: StandIn.unavailable ?? "")))
+/// real PostgreSQL (see ``PostgRESTStandIn``).
+@Suite("Profile sync against a failing server", .disabled(if: PostgRESTStandIn.unavailable != nil, Comment(rawValue: PostgRESTStandIn.unavailable ?? "")))
 struct ProfileSyncServerTests {
     static let quickRetries = RetryPolicy(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(200))
 
     @Test("A 500 then success: the push is retried and lands once")
     func serverErrorThenSuccess() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "en")
+        try await server.addProfile(user, language: "en")
         let localizer = makeLocalizer(start: "en")
         let store = try await server.store(for: user)
         let sync = ProfileSync(localizer: localizer, store: store, outbox: nil, retryPolicy: Self.quickRetries)
@@ -31,20 +32,20 @@ struct ProfileSyncServerTests {
 
     @Test("Server down at sign-in, then up on the same port: the pull is retried and applied")
     func serverDownThenUp() async throws {
-        let first = try StandIn()
+        let first = try PostgRESTStandIn()
         let port = first.port
         let user = newUserID()
-        try await first.createProfile(user, language: "it")
+        try await first.addProfile(user, language: "it")
         let token = try await first.token(sub: user)
         first.stop()
         let localizer = makeLocalizer(start: "en")
         let store = SupabaseProfileStore(
-            configuration: .init(projectURL: first.url, apiKey: StandIn.anonKey, timeout: 2), accessToken: { token })
+            configuration: .init(projectURL: first.url, apiKey: PostgRESTStandIn.anonKey, timeout: 2), accessToken: { token })
         let sync = ProfileSync(localizer: localizer, store: store, outbox: nil, retryPolicy: Self.quickRetries)
         let result = await sync.signIn(userID: user)
         guard case .failed(.network) = result else { Issue.record("expected a network failure, got \(result)"); return }
         #expect(localizer.language == "en")
-        let second = try StandIn(port: port)
+        let second = try PostgRESTStandIn(port: port)
         defer { second.stop() }
         try await waitFor { localizer.language == "it" }
         await sync.settled()
@@ -53,13 +54,13 @@ struct ProfileSyncServerTests {
 
     @Test("An expired token stops pushing; a fresh token and resume() send the change")
     func expiredTokenThenRefreshed() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "en")
+        try await server.addProfile(user, language: "en")
         let token = Mutex(try await server.token(sub: user))
         let store = SupabaseProfileStore(
-            configuration: .init(projectURL: server.url, apiKey: StandIn.anonKey), accessToken: { token.withLock { $0 } })
+            configuration: .init(projectURL: server.url, apiKey: PostgRESTStandIn.anonKey), accessToken: { token.withLock { $0 } })
         let localizer = makeLocalizer(start: "en")
         let sync = ProfileSync(localizer: localizer, store: store, outbox: nil, retryPolicy: Self.quickRetries)
         await sync.signIn(userID: user)
@@ -77,10 +78,10 @@ struct ProfileSyncServerTests {
 
     @Test("A response slower than the timeout is abandoned and the push retried")
     func slowResponse() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "en")
+        try await server.addProfile(user, language: "en")
         let store = try await server.store(for: user, timeout: 1)
         let localizer = makeLocalizer(start: "en")
         let sync = ProfileSync(localizer: localizer, store: store, outbox: nil, retryPolicy: Self.quickRetries)
@@ -96,22 +97,21 @@ struct ProfileSyncServerTests {
         #expect(patches.count >= 2)
     }
 
-    @Test("An app killed with a push pending sends it at the next start")
+    @Test("An app killed with a push pending sends it at the next start", .tags(.soak), .soakOnly)
     func killedWithPushPending() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "en")
+        try await server.addProfile(user, language: "en")
         let outbox = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: outbox) }
         // The writer talks to a port nothing listens on: its push can only stay pending.
-        let closed = try StandIn()
+        let closed = try PostgRESTStandIn()
         let unreachable = closed.url
         closed.stop()
         let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("SyncOutboxWriter")
-        writer.arguments = [outbox.path, user, unreachable.absoluteString, StandIn.anonKey, "fr"]
+        writer.executableURL = ChildProcess.built("SyncOutboxWriter")
+        writer.arguments = [outbox.path, user, unreachable.absoluteString, PostgRESTStandIn.anonKey, "fr"]
         let output = Pipe()
         writer.standardOutput = output
         try writer.run()
@@ -134,10 +134,10 @@ struct ProfileSyncServerTests {
 
     @Test("Two devices against one server converge on the later change")
     func twoDevices() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "en")
+        try await server.addProfile(user, language: "en")
         let phone = makeLocalizer(start: "en"), tablet = makeLocalizer(start: "en")
         let phoneSync = ProfileSync(localizer: phone, store: try await server.store(for: user), outbox: nil)
         let tabletSync = ProfileSync(localizer: tablet, store: try await server.store(for: user), outbox: nil)

@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import Synchronization
+import ParlanceTestSupport
 import Testing
 @testable import ParlanceSync
 

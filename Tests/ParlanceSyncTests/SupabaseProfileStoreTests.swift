@@ -1,19 +1,20 @@
 import Foundation
 import Parlance
+import ParlanceTestSupport
 import Testing
 @testable import ParlanceSync
 
 /// The Supabase store against the PostgREST stand-in over a real PostgreSQL table (see
-/// ``StandIn``: no PostgREST binary can be installed here, so the stand-in answers its few
+/// ``PostgRESTStandIn``: no PostgREST binary can be installed here, so the stand-in answers its few
 /// requests with PostgREST 12's status codes and error bodies).
-@Suite("Supabase profile store", .disabled(if: StandIn.unavailable != nil, Comment(rawValue: StandIn.unavailable ?? "")))
+@Suite("Supabase profile store", .disabled(if: PostgRESTStandIn.unavailable != nil, Comment(rawValue: PostgRESTStandIn.unavailable ?? "")))
 struct SupabaseProfileStoreTests {
     @Test("Sends the requests the official Supabase Swift client sends for seed 003's two calls")
     func requestsMatchTheOfficialClient() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "it")
+        try await server.addProfile(user, language: "it")
         let token = try await server.token(sub: user)
         let store = try await server.store(for: user, token: token)
 
@@ -28,7 +29,7 @@ struct SupabaseProfileStoreTests {
         #expect(select.method == "GET")
         #expect(select.query == "select=software_language&id=eq.\(user)")
         #expect(select.headers["accept"] == "application/vnd.pgrst.object+json")
-        #expect(select.headers["apikey"] == StandIn.anonKey)
+        #expect(select.headers["apikey"] == PostgRESTStandIn.anonKey)
         #expect(select.headers["authorization"] == "Bearer \(token)")
         #expect(select.headers["content-type"] == "application/json")
         #expect(select.headers["prefer"] == nil)
@@ -38,29 +39,29 @@ struct SupabaseProfileStoreTests {
         #expect(update.headers["prefer"] == "return=representation")
         #expect(update.headers["accept"] == "application/json")
         #expect(update.headers["content-type"] == "application/json")
-        #expect(update.headers["apikey"] == StandIn.anonKey)
+        #expect(update.headers["apikey"] == PostgRESTStandIn.anonKey)
         #expect(update.headers["authorization"] == "Bearer \(token)")
         #expect(update.body == #"{"software_language":"fr"}"#)
     }
 
     @Test("Without a session the API key is the bearer token, and row-level security hides the profile")
     func anonymous() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "it")
+        try await server.addProfile(user, language: "it")
         let store = SupabaseProfileStore(
-            configuration: .init(projectURL: server.url, apiKey: StandIn.anonKey), accessToken: { nil })
+            configuration: .init(projectURL: server.url, apiKey: PostgRESTStandIn.anonKey), accessToken: { nil })
         await #expect(throws: ProfileStoreError.noSuchProfile(userID: user)) { try await store.loadLanguage(userID: user) }
-        #expect(try await server.requests().last?.headers["authorization"] == "Bearer \(StandIn.anonKey)")
+        #expect(try await server.requests().last?.headers["authorization"] == "Bearer \(PostgRESTStandIn.anonKey)")
     }
 
     @Test("An expired token is an authentication error carrying PostgREST's code and message")
     func expiredToken() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "it")
+        try await server.addProfile(user, language: "it")
         let store = try await server.store(for: user, token: try await server.token(sub: user, expiresIn: -10))
         await #expect(throws: ProfileStoreError.authentication("PGRST301: JWT expired")) { try await store.loadLanguage(userID: user) }
         await #expect(throws: ProfileStoreError.authentication("PGRST301: JWT expired")) {
@@ -70,7 +71,7 @@ struct SupabaseProfileStoreTests {
 
     @Test("No row is noSuchProfile, for the select (406 PGRST116) and for the update (200 [])")
     func noRow() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
         let store = try await server.store(for: user)
@@ -82,14 +83,14 @@ struct SupabaseProfileStoreTests {
 
     @Test("Two rows for one id is an ambiguous profile, with PostgREST's details")
     func nonUniqueRow() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "it", table: "profiles_without_key")
-        try await server.createProfile(user, language: "fr", table: "profiles_without_key")
+        try await server.addProfile(user, language: "it", table: "profiles_without_key")
+        try await server.addProfile(user, language: "fr", table: "profiles_without_key")
         let token = try await server.token(sub: user)
         let store = SupabaseProfileStore(
-            configuration: .init(projectURL: server.url, apiKey: StandIn.anonKey, table: "profiles_without_key"),
+            configuration: .init(projectURL: server.url, apiKey: PostgRESTStandIn.anonKey, table: "profiles_without_key"),
             accessToken: { token })
         await #expect(throws: ProfileStoreError.ambiguousProfile(userID: user, message: "The result contains 2 rows")) {
             try await store.loadLanguage(userID: user)
@@ -98,19 +99,19 @@ struct SupabaseProfileStoreTests {
 
     @Test("A stored value that is no language tag is invalidTag")
     func invalidStoredTag() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: "Klingon please")
+        try await server.addProfile(user, language: "Klingon please")
         let store = try await server.store(for: user)
         await #expect(throws: ProfileStoreError.invalidTag("Klingon please")) { try await store.loadLanguage(userID: user) }
     }
 
     @Test("Server failures, rate limits, slow answers, huge answers and a stopped server each say what failed")
     func failures() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         let user = newUserID()
-        try await server.createProfile(user, language: "it")
+        try await server.addProfile(user, language: "it")
         let store = try await server.store(for: user, timeout: 1.5)
         try await server.inject([["status": 500], ["status": 429, "retry_after": 2], ["delay": 4], ["bytes": 100_000]])
         await #expect(throws: ProfileStoreError.server(status: 500, message: "injected by the stand-in")) {
@@ -134,10 +135,10 @@ struct SupabaseProfileStoreTests {
 
     @Test("With a change-time column, an older change never overwrites a newer one")
     func changeTimes() async throws {
-        let server = try StandIn()
+        let server = try PostgRESTStandIn()
         defer { server.stop() }
         let user = newUserID()
-        try await server.createProfile(user, language: nil)
+        try await server.addProfile(user, language: nil)
         let store = try await server.store(for: user, changedAtColumn: "software_language_changed_at")
         let later = Date(timeIntervalSince1970: 1_790_000_000.250), earlier = later.addingTimeInterval(-60)
         #expect(try await store.saveLanguage("it", changedAt: later, userID: user) == .saved)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ParlanceTestSupport
 import Testing
 @testable import Parlance
 
@@ -117,7 +118,7 @@ struct CacheBoundTests {
         #expect(CompiledTemplate.cachedTemplateCount <= TemplateCache.slotCount)
     }
 
-    @Test("Reader slots: 100,000 threads that each look something up leave no slot taken")
+    @Test("Reader slots: 100,000 threads that each look something up leave no slot taken", .tags(.soak), .soakOnly)
     func readerSlots() async throws {
         let domain = Self.slotDomain
         let reference = ReclaimingReference(Tracked(1), domain: domain)

@@ -1,16 +1,14 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 @testable import Parlance
 
-@Suite("The preference file survives a killed writer")
+@Suite("The preference file survives a killed writer", .tags(.soak), .soakOnly)
 struct PreferenceCrashSafetyTests {
     static let tags = ["en", "vi", "fr", "pt-BR", "zh-Hant-TW"]
 
     /// The writer binary SwiftPM built beside the test bundle.
-    static var writer: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("PreferenceWriter")
-    }
+    static var writer: URL { ChildProcess.built("PreferenceWriter") }
 
     @Test("200 writers killed at random points always leave a complete old or new value")
     func killedWriters() throws {

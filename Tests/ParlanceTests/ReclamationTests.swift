@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import ParlanceTestSupport
 import Testing
 @testable import Parlance
 
@@ -135,12 +136,9 @@ struct ReclamationTests {
 }
 
 /// Long runs in a process of their own (Tests/ParlanceSoak), so resident memory is theirs alone.
-@Suite("Soak: memory stays flat over long runs", .serialized)
+@Suite("Soak: memory stays flat over long runs", .serialized, .tags(.soak), .soakOnly)
 struct SoakTests {
-    static var soak: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("ParlanceSoak")
-    }
+    static var soak: URL { ChildProcess.built("ParlanceSoak") }
 
     /// The iteration count: the figure, or `PARLANCE_SOAK_<NAME>` (the ThreadSanitizer
     /// run in .ci/run lowers it, since the sanitizer slows every access tenfold).
@@ -149,24 +147,12 @@ struct SoakTests {
     }
 
     static func run(_ arguments: [String]) async throws -> [String: Int] {
-        let process = Process()
-        process.executableURL = soak
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        // Read and wait on a thread of its own: a soak takes minutes, and blocking a
-        // cooperative thread that long starves every async test running beside it.
-        let data = await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: data)
-            }
-        }
-        #expect(process.terminationStatus == 0)
-        let object = try JSONSerialization.jsonObject(with: data) as? [String: Int]
-        return try #require(object, "ParlanceSoak printed \(String(decoding: data, as: UTF8.self))")
+        // On a thread of its own (ChildProcess's async run): a soak takes minutes, and blocking
+        // a cooperative thread that long starves every async test running beside it.
+        let result = try await ChildProcess.run(soak, arguments)
+        #expect(result.status == 0 && result.exitedNormally, "\(result.standardError)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Int]
+        return try #require(object, "ParlanceSoak printed \(result.standardOutput)")
     }
 
     static func expectFlat(_ result: [String: Int], _ comment: Comment) {

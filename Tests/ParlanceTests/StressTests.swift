@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
+import ParlanceTestSupport
 import Testing
 @testable import Parlance
 
-@Suite("Stress: lookups, plurals and snapshots while languages switch and catalogs reload")
+@Suite("Stress: lookups, plurals and snapshots while languages switch and catalogs reload", .tags(.soak), .soakOnly)
 struct StressTests {
     static let languages: [Language] = ["en", "fr", "vi", "ru"]
     static let keyCount = 200

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 
 /// `Scripts/doc-blocks.py` decides which documentation blocks CI compiles: a marker it
@@ -7,13 +8,13 @@ import Testing
 @Suite("Documentation blocks: the extraction script")
 struct DocBlocksScriptTests {
     /// Runs the script with `--check` over a folder holding `README.md` with `text`.
-    static func check(_ text: String) throws -> CommandResult {
+    static func check(_ text: String, manifests: Bool = false) throws -> CommandResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doc-blocks-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(text.utf8).write(to: folder.appendingPathComponent("README.md"))
         let script = Parlance.packageRoot.appendingPathComponent("Scripts/doc-blocks.py").path
-        return try runProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "--check", folder.path], in: folder)
+        return try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, "--check", folder.path] + (manifests ? ["--manifests"] : []), in: folder)
     }
 
     @Test("Plain, prelude and illustration blocks are counted; other languages are not")
@@ -42,6 +43,43 @@ struct DocBlocksScriptTests {
             """)
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput == "doc-blocks: 2 Swift blocks to compile; 1 marked as illustrations.\n")
+    }
+
+    @Test("Each package's blocks get a generated package of their own, depending on it by path and on what they import")
+    func manifests() throws {
+        let run = try Self.check("""
+            ```swift
+            import Parlance
+            let a = Localizer.shared.string("quiz.title")
+            ```
+
+            ```swift
+            import ParlanceVapor
+            import Vapor
+            let app: Application? = nil
+            ```
+
+            ```swift
+            let typed = L10n.Quiz.title
+            ```
+
+            """, manifests: true)
+        #expect(run.status == 0, "\(run.standardError)")
+        let sections = run.standardOutput.components(separatedBy: "--- ")
+        let root = try #require(sections.first { $0.hasPrefix("DocBlocks/Package.swift") })
+        #expect(root.contains(#".package(name: "Parlance", path: ".."),"#))
+        #expect(root.contains(#"name: "DocBlock_README_1", dependencies: [.product(name: "Parlance", package: "Parlance")]"#))
+        #expect(root.contains(#"plugins: [.plugin(name: "ParlanceGenerate", package: "Parlance")]"#), "L10n comes from the generator")
+        #expect(!root.contains("vapor"))
+        let vapor = try #require(sections.first { $0.hasPrefix("Integrations/ParlanceVapor/DocBlocks/Package.swift") })
+        #expect(vapor.contains(#".package(name: "Parlance", path: "../../..")"#))
+        #expect(vapor.contains(#".package(name: "ParlanceVapor", path: "..")"#))
+        // The version the integration's own manifest asks for, read from it.
+        let integration = try String(contentsOf: Parlance.packageRoot.appendingPathComponent("Integrations/ParlanceVapor/Package.swift"), encoding: .utf8)
+        let requirement = try #require(integration.split(separator: "\n").first { $0.contains("github.com/vapor/vapor") })
+        #expect(vapor.contains(requirement.trimmingCharacters(in: .whitespaces)))
+        #expect(vapor.contains(#".product(name: "Vapor", package: "vapor")"#))
+        #expect(run.standardOutput.hasSuffix("doc-blocks: 3 Swift blocks to compile; 0 marked as illustrations.\n"))
     }
 
     @Test("A marker with no reason, an unknown prelude and an unknown marker are each refused at their line")

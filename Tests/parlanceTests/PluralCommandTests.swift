@@ -1,3 +1,4 @@
+import ParlanceTestSupport
 import Testing
 
 @Suite("parlance plural")

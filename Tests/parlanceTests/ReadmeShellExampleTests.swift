@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 
 /// Runs every shell example in README.md against the bundled example and compares what it

@@ -4,6 +4,7 @@ import Observation
 import Parlance
 import ParlanceSync
 import Synchronization
+import ParlanceTestSupport
 import Testing
 
 /// The `.languageDidChange` notifications a test's own center received: the language
@@ -406,7 +407,7 @@ struct ProfileSyncTests {
 
     @Test(
         "Against PostgreSQL through the PostgREST stand-in: the profile's language is shown, a change lands in the table",
-        .disabled(if: PostgRESTStandIn.postgresURL == nil, "PARLANCE_POSTGRES_URL is unset"))
+        .disabled(if: PostgRESTStandIn.unavailable != nil, Comment(rawValue: PostgRESTStandIn.unavailable ?? "")))
     func postgres() async throws {
         defer { sandbox.removeSuite() }
         let standIn = try PostgRESTStandIn()

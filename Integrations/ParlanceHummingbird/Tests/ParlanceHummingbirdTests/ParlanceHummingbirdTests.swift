@@ -6,20 +6,13 @@ import Parlance
 import ParlanceHummingbird
 import ParlanceServer
 import ParlanceSync
+import ParlanceTestSupport
 import Testing
 
 /// A Hummingbird 2 app whose handlers answer in each request's language.
 @Suite("Hummingbird: each request in its language")
 struct ParlanceHummingbirdTests {
-    static func localizer() -> Localizer {
-        var catalog = Catalog(table: "Localizable", sourceLanguage: "en")
-        var confirmation = CatalogEntry()
-        confirmation["en"] = .plural([.one: .string("%lld order confirmed"), .other: .string("%lld orders confirmed")])
-        confirmation["fr"] = .plural([.one: .string("%lld commande confirmée"), .other: .string("%lld commandes confirmées")])
-        confirmation["de"] = .plural([.one: .string("%lld Bestellung bestätigt"), .other: .string("%lld Bestellungen bestätigt")])
-        catalog["order.confirmation"] = confirmation
-        return Localizer(catalogs: [catalog], configuration: .init(defaultLanguage: "en", preferredLanguages: { [] }, notificationCenter: nil))
-    }
+    static func localizer() -> Localizer { ServerFixtures.ordersLocalizer() }
 
     static let negotiator = LanguageNegotiator(
         localizer: localizer(),
@@ -76,13 +69,8 @@ struct ParlanceHummingbirdTests {
     @Test("Hostile headers on a live server on loopback: every request answers, in a language the app has")
     func hostileLive() async throws {
         try await Self.app().test(.live) { client in
-            let headers: [HTTPFields] = [
-                [.acceptLanguage: String(repeating: "x", count: 60_000)],
-                [.acceptLanguage: (0..<5_000).map { "q\($0 % 26)z;q=0.\($0 % 9 + 1)" }.joined(separator: ",")],
-                [.acceptLanguage: "fr\u{1}, de"],
-                [.cookie: String(repeating: "a=b; ", count: 5_000) + "lang=fr"],
-            ]
-            for fields in headers {
+            for header in ServerFixtures.hostileHeaders {
+                let fields = HTTPFields([HTTPField(name: HTTPField.Name(header.name)!, value: header.value)])
                 try await client.execute(uri: "/orders/1", method: .get, headers: fields) { response in
                     #expect(response.status == .ok)
                     #expect(["en", "fr", "de"].contains(response.headers[.contentLanguage] ?? ""))

@@ -1,10 +1,11 @@
 import Foundation
 import Parlance
 import ParlanceReleaseTooling
+import ParlanceTestSupport
 import Testing
 @testable import ParlanceRemote
 
-@Suite("Killed mid-apply")
+@Suite("Killed mid-apply", .tags(.soak), .soakOnly)
 struct CrashSafetyTests {
     /// The applier's executable, built beside the tests.
     static let applier: URL = {

@@ -1,7 +1,8 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 
-@Suite("Many releases in one process")
+@Suite("Many releases in one process", .tags(.soak), .soakOnly)
 struct SoakTests {
     @Test("10,000 releases applied one after another keep resident memory flat (within 10% after the first 100)")
     func residentMemoryStaysFlat() throws {

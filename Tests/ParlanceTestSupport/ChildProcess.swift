@@ -1,0 +1,98 @@
+import Foundation
+
+/// Runs a program to its end and captures what it prints: the command-line tests, the soak
+/// runs in a process of their own, and every test that starts a child with its own environment.
+public enum ChildProcess {
+    /// What a finished process printed, and how it ended.
+    public struct Result: Sendable {
+        /// The exit status, or the signal's number when `terminationReason` is a signal.
+        public var status: Int32
+        /// Whether the process exited or was killed by a signal.
+        public var exitedNormally: Bool
+        public var standardOutput: String
+        public var standardError: String
+
+        public init(status: Int32, exitedNormally: Bool = true, standardOutput: String, standardError: String) {
+            self.status = status
+            self.exitedNormally = exitedNormally
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+        }
+    }
+
+    /// Runs `executable` with `arguments` in `folder`, to its end. Standard error is read on a
+    /// thread of its own, so a process that fills one pipe while the other is read cannot block.
+    ///
+    /// - Parameter environment: the child's whole environment, or `nil` for this process's.
+    public static func run(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil
+    ) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        if let environment { process.environment = environment }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let errorData = Handoff<Data>()
+        let errorHandle = error.fileHandleForReading
+        Thread.detachNewThread { errorData.finish(errorHandle.readDataToEndOfFile()) }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus,
+            exitedNormally: process.terminationReason == .exit,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.wait(), as: UTF8.self))
+    }
+
+    /// ``run(_:_:in:environment:)`` on a thread of its own: a run that takes minutes must not
+    /// block a thread of the cooperative pool, which would starve the async tests beside it.
+    public static func run(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Swift.Result {
+                    try run(executable, arguments, in: folder, environment: environment)
+                })
+            }
+        }
+    }
+
+    /// An executable SwiftPM built beside the running test bundle (`parlance`, `ParlanceSoak`,
+    /// `PreferenceWriter`, …): the bundle's folder or one of the few above it.
+    public static func built(_ name: String) -> URL {
+        let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = testBinary.deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return testBinary.deletingLastPathComponent().appendingPathComponent(name)
+    }
+}
+
+/// One value handed from the thread that makes it to the thread that waits for it.
+final class Handoff<Value: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var value: Value?
+
+    func finish(_ value: Value) {
+        condition.lock()
+        self.value = value
+        condition.signal()
+        condition.unlock()
+    }
+
+    func wait() -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil { condition.wait() }
+        return value!
+    }
+}

@@ -76,6 +76,57 @@ struct ReclamationTests {
         #expect(domain.retiredCount == 0)
     }
 
+    @Test("Past the 256 slots, readers counted in the shared stripes still keep what they loaded")
+    func sharedStripesHold() {
+        let domain = ReclamationDomain(maximumRetired: 8)
+        let reference = ReclaimingReference(Tracked(0), domain: domain)
+        weak let first = reference.load()  // this thread takes a slot
+        // Threads that take every other slot with a read, then wait outside any section.
+        let holders = ReadIndicator.slotCount - 1
+        let holding = DispatchSemaphore(value: 0)
+        let releaseHolders = DispatchSemaphore(value: 0)
+        let holdersDone = DispatchGroup()
+        for _ in 0..<holders {
+            holdersDone.enter()
+            Thread {
+                _ = reference.read { $0.value }
+                holding.signal()
+                releaseHolders.wait()
+                holdersDone.leave()
+            }.start()
+        }
+        for _ in 0..<holders { holding.wait() }
+        #expect(domain.readers.ownedSlotCount == ReadIndicator.slotCount)
+        // Readers with no slot left count themselves in the stripes, and stay inside.
+        let readers = 44
+        let entered = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        let readersDone = DispatchGroup()
+        let seen = Atomic<Int>(0)
+        for _ in 0..<readers {
+            readersDone.enter()
+            Thread {
+                reference.read { object in
+                    entered.signal()
+                    leave.wait()
+                    seen.add(object.value == 0 ? 1 : 0, ordering: .relaxed)
+                }
+                readersDone.leave()
+            }.start()
+        }
+        for _ in 0..<readers { entered.wait() }
+        reference.replace(with: Tracked(1))
+        #expect(first != nil, "freed under readers counted in the stripes")
+        #expect(domain.retiredCount == 1)
+        for _ in 0..<readers { leave.signal() }
+        readersDone.wait()
+        #expect(seen.load(ordering: .relaxed) == readers)
+        reference.replace(with: Tracked(2))
+        #expect(first == nil, "freed once its readers left")
+        for _ in 0..<holders { releaseHolders.signal() }
+        holdersDone.wait()
+    }
+
     @Test("Every replaced object is freed: 10,000 replacements leave one alive")
     func noLeak() {
         final class Counted: Sendable {

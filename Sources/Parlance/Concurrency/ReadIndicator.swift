@@ -162,6 +162,10 @@ final class ReadIndicator: @unchecked Sendable {
         let stripe = Int(truncatingIfNeeded: (identity &* 0x9E37_79B9_7F4A_7C15) >> UInt(UInt.bitWidth - 4)) & (Self.stripeCount - 1)
         let counter = (stripes + stripe * Self.lineBytes).assumingMemoryBound(to: Atomic<Int>.self) + version
         counter.pointee.add(1, ordering: .sequentiallyConsistent)
+        // The reader's next load (the reference) is only acquiring: without membarrier, a
+        // sequentially consistent fence pairs with the writer's fence in isEmpty, as on the
+        // slot path (docs/ARCHITECTURE.md, "The fenced path, access by access").
+        if !isAsymmetric { atomicMemoryFence(ordering: .sequentiallyConsistent) }
         return Token(counter: counter, isShared: true)
     }
 }

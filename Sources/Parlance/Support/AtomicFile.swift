@@ -72,7 +72,17 @@ public enum AtomicFile {
             guard result > 0 else { throw posixError(file) }
             written += result
         }
-        guard fsync(descriptor) == 0 else { throw posixError(file) }
+        guard flushToDisk(descriptor) else { throw posixError(file) }
+    }
+
+    /// Flushes a file's bytes to the disk itself. Apple's fsync(2) hands them to the drive,
+    /// which may keep them in its cache across a power loss; its documented remedy is
+    /// `fcntl(F_FULLFSYNC)`, taken there, with fsync where a file system refuses it.
+    private static func flushToDisk(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return true }
+        #endif
+        return fsync(descriptor) == 0
     }
 
     /// Removes temporary files left by writers that were killed mid-write; a live

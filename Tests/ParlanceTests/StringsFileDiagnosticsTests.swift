@@ -14,6 +14,8 @@ struct StringsFileDiagnosticsTests {
                 + "this line gives \"チートコードを追加…\"; the last one wins, as in Foundation.",
             "duplicate-keys.strings:4:1: warning: duplicate key \"Same\" repeats line 2 with the same value.",
         ])
+        // Tools act on the code, not the wording (parlance check's duplicate-key rule).
+        #expect(file.diagnostics.map(\.code) == [.duplicateKey, .duplicateKey])
     }
 
     @Test("Where Foundation silently stops, the reader warns, skips the character and reads on")

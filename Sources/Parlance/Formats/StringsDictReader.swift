@@ -27,7 +27,8 @@ public enum StringsDictReader {
         for member in members {
             if file.entries[member.key] != nil {
                 file.diagnostics.append(Diagnostic(
-                    .warning, "duplicate key \"\(member.key)\"; the later entry wins, as in Foundation.", at: member.keyLocation))
+                    .warning, "duplicate key \"\(member.key)\"; the later entry wins, as in Foundation.", at: member.keyLocation,
+                    code: .duplicateKey))
             }
             var entryReader = EntryReader(key: member.key)
             file.entries[member.key] = try entryReader.read(member.value)
@@ -58,7 +59,7 @@ private struct EntryReader {
                     .warning,
                     "the entry \"\(key)\" has both \(StringsDictKey.format) and \(StringsDictKey.widthRule); "
                         + "the width variants are read and the format is ignored, and Apple platforms may choose either.",
-                    at: format.keyLocation))
+                    at: format.keyLocation, code: .widthRuleWithFormat))
             }
             return Localization(variations: .width(try widthVariants(width.value)))
         }

@@ -51,7 +51,7 @@ extension StringsFileParser {
             "duplicate key \(Self.quoted(key)): line \(previous.location.line) gives \(Self.quoted(previous.value)), "
                 + "this line gives \(Self.quoted(value)); the last one wins, as in Foundation."
         }
-        diagnostics.append(Diagnostic(.warning, message, at: location))
+        diagnostics.append(Diagnostic(.warning, message, at: location, code: .duplicateKey))
     }
 
     /// How many skipped characters, and how many duplicate keys, get a warning each. The rest

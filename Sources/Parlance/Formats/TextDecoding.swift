@@ -89,14 +89,7 @@ struct StringsFileText {
                 "the file looks like UTF-16 without a byte order mark; \(Self.encodingAdvice)",
                 at: location(at: 0))
         }
-        guard String(validating: bytes, as: UTF8.self) == nil else { return }
-        var iterator = bytes.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        var offset = 0
-        while case .valid(let scalar) = parser.parseScalar(from: &iterator) {
-            offset += scalar.count
-        }
-        guard offset < bytes.count else { return }
+        guard let offset = UTF8Validation.firstInvalidByte(in: bytes) else { return }
         let byte = "0x" + String(bytes[offset], radix: 16, uppercase: true)
         throw ParseError("invalid UTF-8 byte \(byte); \(Self.encodingAdvice)", at: location(at: offset))
     }

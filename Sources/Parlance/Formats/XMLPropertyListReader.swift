@@ -330,36 +330,12 @@ struct XMLPropertyListReader {
     }
 
     private func validateUTF8() throws(ParseError) {
-        var iterator = bytes[position...].makeIterator()
-        var decoder = UTF8()
-        var offset = position
-        while true {
-            let before = offset
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                offset += scalar.utf8Length
-            case .emptyInput:
-                return
-            case .error:
-                let bad = before < bytes.count ? bytes[before] : 0
-                throw error("invalid UTF-8 byte 0x\(String(bad, radix: 16, uppercase: true)); property lists must be UTF-8.", at: before)
-            }
-        }
+        guard let bad = UTF8Validation.firstInvalidByte(in: bytes, from: position) else { return }
+        throw error("invalid UTF-8 byte 0x\(String(bytes[bad], radix: 16, uppercase: true)); property lists must be UTF-8.", at: bad)
     }
 
     private func error(_ message: String, at offset: Int? = nil) -> ParseError {
         ParseError(message, at: lines.location(ofByte: offset ?? position))
-    }
-}
-
-extension Unicode.Scalar {
-    var utf8Length: Int {
-        switch value {
-        case 0..<0x80: 1
-        case 0x80..<0x800: 2
-        case 0x800..<0x10000: 3
-        default: 4
-        }
     }
 }
 

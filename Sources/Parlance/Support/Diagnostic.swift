@@ -18,18 +18,35 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What kind of finding a diagnostic is, stable across releases, so tools can act on it
+    /// without reading its message (whose wording may improve).
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// A key given twice in one file; the later value wins, as in Foundation.
+        public static let duplicateKey = Code(rawValue: "duplicate-key")
+        /// A `.stringsdict` entry with both `NSStringLocalizedFormatKey` and
+        /// `NSStringVariableWidthRuleType`; the width variants are what Foundation reads.
+        public static let widthRuleWithFormat = Code(rawValue: "width-rule-with-format")
+    }
+
     /// Whether reading went on (a warning) or the content is wrong (an error).
     public var severity: Severity
     /// Where the finding is; `nil` when it concerns no single place.
     public var location: SourceLocation?
     /// One sentence, sentence case, ending with a period.
     public var message: String
+    /// What kind of finding this is, when it is one tools act on; `nil` for the rest.
+    public var code: Code?
 
     /// A finding; `message` is one sentence ending with a period.
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil) {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation? = nil, code: Code? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
+        self.code = code
     }
 
     /// `file:line:column: warning: message`, as compilers print it.

@@ -78,19 +78,15 @@ struct ReadCatalogFile: Sendable {
         }
     }
 
-    /// Readers report a repeated key as a warning starting "duplicate key"; those become
-    /// `duplicate-key` findings. A `.stringsdict` entry with both a format and width rules
-    /// becomes a `width-rule-with-format` error; everything else a reader noticed a
-    /// `read-warning`.
+    /// Reader diagnostics become findings by their code: a repeated key a `duplicate-key`
+    /// finding, a `.stringsdict` entry with both a format and width rules a
+    /// `width-rule-with-format` error, everything else a reader noticed a `read-warning`.
     private mutating func addReaderDiagnostics(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
-            let rule: CheckRule
-            if diagnostic.message.hasPrefix("duplicate key") {
-                rule = .duplicateKey
-            } else if diagnostic.message.contains("has both NSStringLocalizedFormatKey and NSStringVariableWidthRuleType") {
-                rule = .widthRuleWithFormat
-            } else {
-                rule = .readWarning
+            let rule: CheckRule = switch diagnostic.code {
+            case .duplicateKey?: .duplicateKey
+            case .widthRuleWithFormat?: .widthRuleWithFormat
+            default: .readWarning
             }
             let location = diagnostic.location ?? SourceLocation(file: path, line: 1, column: 1)
             findings.append(Finding(rule, diagnostic.message, at: location, severity: rule.severity))

@@ -1,5 +1,5 @@
 import Foundation
-import Parlance
+@_spi(Files) import Parlance
 
 extension GettextPO {
     /// Reads a `.po` file into one ``TranslationFile``.
@@ -15,7 +15,7 @@ extension GettextPO {
     public static func read(_ data: Data, path: String, fallbackOriginal: String? = nil) throws(ParseError) -> TranslationDocument {
         let bytes = [UInt8](data)
         let lines = LineIndex(bytes: bytes, file: path)
-        if let invalid = XMLTreeReader.firstInvalidUTF8(bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0) {
+        if let invalid = UTF8Validation.firstInvalidByte(in: bytes, from: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0) {
             throw ParseError("the bytes here are not UTF-8; Parlance reads .po files in UTF-8.", at: lines.location(ofByte: invalid))
         }
         var entries: [Entry] = []

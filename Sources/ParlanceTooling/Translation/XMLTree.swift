@@ -1,5 +1,5 @@
 import Foundation
-import Parlance
+@_spi(Files) import Parlance
 
 /// An element of an XML document read by `XMLTreeReader`: its local name, attributes and
 /// children, and the byte offset of its `<` for error locations.
@@ -85,7 +85,7 @@ struct XMLTreeReader {
             throw error("the file is UTF-16; save it as UTF-8, as Xcode and translation platforms write XLIFF.", at: 0)
         }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
-        if let invalid = Self.firstInvalidUTF8(bytes, from: position) {
+        if let invalid = UTF8Validation.firstInvalidByte(in: bytes, from: position) {
             throw error("the bytes here are not UTF-8.", at: invalid)
         }
         var root: XMLElement?
@@ -425,34 +425,4 @@ struct XMLTreeReader {
         return locations
     }
 
-    /// The offset of the first byte that does not belong to valid UTF-8, if any.
-    static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            switch byte {
-            case 0xC2...0xDF: length = 2
-            case 0xE0...0xEF: length = 3
-            case 0xF0...0xF4: length = 4
-            default: return index
-            }
-            guard index + length <= bytes.count else { return index }
-            let second = bytes[index + 1]
-            switch byte {
-            case 0xE0: if second < 0xA0 || second > 0xBF { return index }
-            case 0xED: if second < 0x80 || second > 0x9F { return index }
-            case 0xF0: if second < 0x90 || second > 0xBF { return index }
-            case 0xF4: if second < 0x80 || second > 0x8F { return index }
-            default: if second & 0xC0 != 0x80 { return index }
-            }
-            for offset in 2..<max(2, length) where bytes[index + offset] & 0xC0 != 0x80 { return index }
-            index += length
-        }
-        return nil
-    }
 }

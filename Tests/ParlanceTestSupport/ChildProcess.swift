@@ -9,9 +9,12 @@ public enum ChildProcess {
         public var status: Int32
         /// Whether the process exited or was killed by a signal.
         public var exitedNormally: Bool
+        /// What it wrote to standard output, decoded as UTF-8.
         public var standardOutput: String
+        /// What it wrote to standard error, decoded as UTF-8.
         public var standardError: String
 
+        /// A result, as a test that stands in for a run makes one.
         public init(status: Int32, exitedNormally: Bool = true, standardOutput: String, standardError: String) {
             self.status = status
             self.exitedNormally = exitedNormally

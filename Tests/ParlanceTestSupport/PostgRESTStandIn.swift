@@ -10,7 +10,9 @@ import FoundationNetworking
 /// its own, so faults injected into one never reach another; it ends when its standard input
 /// closes (``stop()``, or this object's end).
 public final class PostgRESTStandIn: @unchecked Sendable {
+    /// The API key the stand-in accepts as Supabase's anon key.
     public static let anonKey = "anon-key-for-tests"
+    /// The secret its tokens are signed with, as a Supabase project's JWT secret.
     public static let jwtSecret = "a-jwt-secret-for-tests-only-0123456789"
 
     /// Why the tests that need the stand-in are skipped, or `nil` when they can run.
@@ -33,9 +35,12 @@ public final class PostgRESTStandIn: @unchecked Sendable {
             ?? Bundle.module.resourceURL!.appendingPathComponent("Resources").appendingPathComponent(name)
     }
 
+    /// The running `python3` process.
     public let process = Process()
     private let input = Pipe()
+    /// The loopback port it listens on.
     public let port: Int
+    /// Its base URL, what a Supabase store is configured with as the project URL.
     public var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Starts a stand-in and waits for the port it listens on (`requested`, or any free one).
@@ -64,6 +69,7 @@ public final class PostgRESTStandIn: @unchecked Sendable {
         self.port = port
     }
 
+    /// Ends the stand-in and waits for it.
     public func stop() {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
@@ -102,10 +108,15 @@ public final class PostgRESTStandIn: @unchecked Sendable {
 
     /// A REST request the stand-in received.
     public struct LoggedRequest: Decodable, Sendable {
+        /// `GET`, `PATCH`, …
         public var method: String
+        /// The path, without the query.
         public var path: String
+        /// The query string, without `?`.
         public var query: String
+        /// The headers, names lowercased.
         public var headers: [String: String]
+        /// The body as text.
         public var body: String
     }
 
@@ -129,6 +140,7 @@ public final class PostgRESTStandIn: @unchecked Sendable {
 
 /// The stand-in did not start, or answered what no PostgREST would.
 public struct StandInError: Error, CustomStringConvertible {
+    /// What went wrong, as a sentence.
     public var description: String
     init(_ description: String) { self.description = description }
 }

@@ -18,7 +18,9 @@ public enum ServerFixtures {
 
     /// One request's hostile header: its name as HTTP spells it, and its value.
     public struct HostileHeader: Sendable {
+        /// The field name, as HTTP spells it (`Accept-Language`, `Cookie`).
         public var name: String
+        /// The field value.
         public var value: String
         /// Whether it holds control characters, which some HTTP clients refuse to send.
         public var hasControlCharacters: Bool { value.unicodeScalars.contains { $0.value < 0x20 } }

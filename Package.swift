@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Parlance", targets: ["Parlance"]),
+        .library(name: "ParlanceCatalogs", targets: ["ParlanceCatalogs"]),
         .library(name: "ParlanceSync", targets: ["ParlanceSync"]),
         .library(name: "ParlanceServer", targets: ["ParlanceServer"]),
         .library(name: "ParlanceTooling", targets: ["ParlanceTooling"]),
@@ -22,8 +23,13 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.0"),
     ],
     targets: [
+        // The catalog model and its readers, tags and plural rules: what reading and checking
+        // catalogs needs; no runtime, and (next) no ICU: FoundationEssentials alone on Linux.
+        .target(name: "ParlanceCatalogs"),
+        // The writers only tools use (String Catalogs in Xcode's order, .strings, .stringsdict).
+        .target(name: "ParlanceCatalogWriters", dependencies: ["ParlanceCatalogs"]),
         // The runtime: the toolchain alone (Foundation, Synchronization, Observation).
-        .target(name: "Parlance"),
+        .target(name: "Parlance", dependencies: ["ParlanceCatalogs"]),
         // Profile sync: the store abstraction, the Supabase (PostgREST) store over URLSession,
         // and the sync with its durable outbox. The toolchain alone, like the runtime.
         .target(name: "ParlanceSync", dependencies: ["Parlance"]),
@@ -35,6 +41,8 @@ let package = Package(
             name: "ParlanceTooling",
             dependencies: [
                 "Parlance",
+                "ParlanceCatalogs",
+                "ParlanceCatalogWriters",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -82,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ParlanceTests",
-            dependencies: ["ParlanceTestSupport", "Parlance", "PreferenceWriter", "ParlanceSoak"],
+            dependencies: ["ParlanceTestSupport", "Parlance", "ParlanceCatalogs", "ParlanceCatalogWriters", "PreferenceWriter", "ParlanceSoak"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceCatalogWriters
 
 /// Fuzzes ``StringsDictReader``: any bytes must read or throw a ``ParseError``. What reads is
 /// then rendered by ``MessageFormatter`` and written by ``StringsDictWriter``, since real

@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceCatalogWriters
 
 /// Fuzzes ``StringsFileReader``: any bytes must read or throw a ``ParseError``, and whatever
 /// reads must survive ``StringsFileWriter`` and read back to the same pairs, as its

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Checking) import Parlance
+import ParlanceCatalogWriters
 
 /// Fuzzes ``XCStringsReader`` and ``XCStringsWriter`` together: any bytes must read or throw a
 /// ``ParseError``, and a catalog that reads must round-trip. Read, write, read gives an equal

@@ -18,7 +18,7 @@ python3 "$root/Tools/generate-plural-rules.py" --output-root "$scratch" >/dev/nu
 
 status=0
 for file in \
-    Sources/Parlance/Plurals/PluralRules+CLDR.generated.swift \
+    Sources/ParlanceCatalogs/Plurals/PluralRules+CLDR.generated.swift \
     Tests/ParlanceTests/PluralSamples.generated.swift \
     Sources/Parlance/Language/ParentLocales+CLDR.generated.swift
 do

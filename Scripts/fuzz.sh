@@ -14,8 +14,9 @@
 # xliff and po (ParlanceTooling's XLIFF and gettext readers, their sources compiled into the target).
 #
 # SwiftPM cannot link libFuzzer on Linux here, so the script calls swiftc itself: the runtime is
-# compiled once, instrumented, into .build-fuzz/libParlance.a (rebuilt when Sources/Parlance
-# changes) and each target links against it. Each run starts from a temporary corpus seeded with
+# compiled once, instrumented, into .build-fuzz/libParlance.a beside its catalog modules
+# (libParlanceCatalogs.a, libParlanceCatalogWriters.a; rebuilt when their sources change), and
+# each target links against them. Each run starts from a temporary corpus seeded with
 # the test fixtures of its format (and $PARLANCE_CORPUS/<format>/ when that is set); crashes and
 # the inputs that caused them land in fuzz-out/<target>/. The script exits non-zero when any run
 # reports a crash, a leak, a timeout, an out-of-memory or any sanitizer error.
@@ -96,23 +97,33 @@ compile() {
     fi
 }
 
-# The runtime as a static library in $1, compiled with the flags that follow; rebuilt when any
-# of its sources or the flags change.
+# The runtime as static libraries in $1 (ParlanceCatalogs, ParlanceCatalogWriters, then
+# Parlance, each a module as in the package), compiled with the flags that follow; rebuilt when
+# any of their sources or the flags change.
+runtime_modules=(ParlanceCatalogs ParlanceCatalogWriters Parlance)
 build_library() {
-    local directory="$1" sources stamp
+    local directory="$1" sources stamp module
     shift
     mkdir -p "$directory/modules"
-    mapfile -t sources < <(find "$root/Sources/Parlance" -name '*.swift' | LC_ALL=C sort)
+    mapfile -t sources < <(for module in "${runtime_modules[@]}"; do find "$root/Sources/$module" -name '*.swift' | LC_ALL=C sort; done)
     stamp="$( (printf '%s\n' "$@" "${sources[@]}"; cat "${sources[@]}") | sha256sum | cut -d' ' -f1)"
     if [[ -f "$directory/libParlance.a" && "$(cat "$directory/libParlance.stamp" 2>/dev/null)" == "$stamp" ]]; then
         return
     fi
     echo "fuzz: compiling the Parlance runtime into $directory…" >&2
     rm -f "$directory/libParlance.stamp"
-    compile "$@" -module-name Parlance -emit-library -static \
-        -emit-module -emit-module-path "$directory/modules/Parlance.swiftmodule" \
-        "${sources[@]}" -o "$directory/libParlance.a"
+    for module in "${runtime_modules[@]}"; do
+        mapfile -t sources < <(find "$root/Sources/$module" -name '*.swift' | LC_ALL=C sort)
+        compile "$@" -module-name "$module" -package-name parlance -I "$directory/modules" -emit-library -static \
+            -emit-module -emit-module-path "$directory/modules/$module.swiftmodule" \
+            "${sources[@]}" -o "$directory/lib$module.a"
+    done
     echo "$stamp" >"$directory/libParlance.stamp"
+}
+
+# The runtime's libraries in $1, in link order.
+runtime_libraries() {
+    printf '%s\n' "$1/libParlance.a" "$1/libParlanceCatalogWriters.a" "$1/libParlanceCatalogs.a"
 }
 
 # Sources from outside the runtime that a target compiles in: ParlanceRemote's parsers, which
@@ -158,7 +169,7 @@ build_module() {
     done
     if $newer; then return; fi
     echo "fuzz: compiling $name into $library…" >&2
-    compile "${swift_flags[@]}" -module-name "$name" -I "$build/modules" -emit-library -static \
+    compile "${swift_flags[@]}" -module-name "$name" -package-name parlance -I "$build/modules" -emit-library -static \
         -emit-module -emit-module-path "$build/modules/$name.swiftmodule" "${sources[@]}" -o "$library"
 }
 
@@ -177,8 +188,10 @@ build_target() {
     done
     if $newer; then return; fi
     echo "fuzz: linking $name…" >&2
-    compile "${swift_flags[@]}" -module-name ParlanceFuzz -I "$build/modules" \
-        "$root/Fuzz/FuzzInput.swift" "$root/Fuzz/$file.swift" "${extra[@]}" "${libraries[@]}" "$build/libParlance.a" -o "$executable"
+    local runtime
+    mapfile -t runtime < <(runtime_libraries "$build")
+    compile "${swift_flags[@]}" -module-name ParlanceFuzz -package-name parlance -I "$build/modules" \
+        "$root/Fuzz/FuzzInput.swift" "$root/Fuzz/$file.swift" "${extra[@]}" "${libraries[@]}" "${runtime[@]}" -o "$executable"
 }
 
 # Seeds for the targets whose input is no file format: a few realistic values to mutate from.
@@ -295,8 +308,10 @@ run_target() {
 measure() {
     local release="$build/release" scratch
     build_library "$release" "${release_flags[@]}"
+    local runtime
+    mapfile -t runtime < <(runtime_libraries "$release")
     compile "${release_flags[@]}" -module-name HostileMeasure -I "$release/modules" \
-        "$root/Fuzz/Measure/HostileMeasure.swift" "$release/libParlance.a" -o "$release/hostile-measure"
+        "$root/Fuzz/Measure/HostileMeasure.swift" "${runtime[@]}" -o "$release/hostile-measure"
     scratch="$(mktemp -d "${TMPDIR:-/tmp}/parlance-measure.XXXXXX")"
     local -a cases=(
         "value 10000000 value-10MB.strings" "value 100000000 value-100MB.strings"

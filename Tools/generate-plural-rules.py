@@ -6,7 +6,7 @@
 Reads DIR/plurals.xml and DIR/ordinals.xml (default Tools/cldr) and writes, under the
 output root (default: the package root):
 
-    Sources/Parlance/Plurals/PluralRules+CLDR.generated.swift
+    Sources/ParlanceCatalogs/Plurals/PluralRules+CLDR.generated.swift
         one Swift function per distinct rule set, the locale tables, the categories;
     Tests/ParlanceTests/PluralSamples.generated.swift
         every @integer and @decimal sample CLDR lists, ranges expanded.
@@ -32,7 +32,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 CATEGORY_ORDER = ["zero", "one", "two", "few", "many", "other"]
-RUNTIME_FILE = "Sources/Parlance/Plurals/PluralRules+CLDR.generated.swift"
+RUNTIME_FILE = "Sources/ParlanceCatalogs/Plurals/PluralRules+CLDR.generated.swift"
 SAMPLES_FILE = "Tests/ParlanceTests/PluralSamples.generated.swift"
 INPUT_FILES = ["plurals.xml", "ordinals.xml"]
 # PluralOperands keeps i, f and t exact modulo 10^18 (see PluralOperands.swift), so a

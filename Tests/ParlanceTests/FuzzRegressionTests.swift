@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceCatalogWriters
 import Testing
 
 /// Inputs the fuzz targets in `Fuzz/` once failed on, kept in `Fixtures/fuzz-regressions/<format>/`

@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceCatalogWriters
 import Testing
 
 /// Inputs built to break readers: broken encodings, NUL bytes, truncation, and (in

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+@testable import ParlanceCatalogs
 
 /// The operands UTS #35 expects for one written number.
 struct ExpectedOperands: Sendable, CustomTestStringConvertible {

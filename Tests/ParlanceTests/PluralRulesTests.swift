@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+@testable import ParlanceCatalogs
 
 @Suite("Plural rules")
 struct PluralRulesTests {

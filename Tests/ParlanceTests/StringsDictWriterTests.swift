@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+import ParlanceCatalogWriters
 
 @Suite("Writing .stringsdict files")
 struct StringsDictWriterTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceCatalogWriters
 import Testing
 
 @Suite("Writing .strings files")

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Files) import ParlanceCatalogs
 
 /// Where a ``Localizer`` finds its catalogs.
 ///

@@ -106,9 +106,9 @@ extension MessageRenderer {
             width: conversion.specifier.width, precision: conversion.specifier.precision)
     }
 
-    static let longLongConversion = commonArgumentConversions["lld"] ?? Conversion(FormatSpecifier.text)
-    static let longConversion = commonArgumentConversions["ld"] ?? Conversion(FormatSpecifier.text)
-    static let intConversion = commonArgumentConversions["d"] ?? Conversion(FormatSpecifier.text)
+    static let longLongConversion = commonArgumentConversions["lld"] ?? Conversion(FormatSpecifier.objectFallback)
+    static let longConversion = commonArgumentConversions["ld"] ?? Conversion(FormatSpecifier.objectFallback)
+    static let intConversion = commonArgumentConversions["d"] ?? Conversion(FormatSpecifier.objectFallback)
 
     /// The types catalogs use often, resolved once.
     static let commonArgumentConversions: [String: Conversion] = {
@@ -138,7 +138,7 @@ extension MessageRenderer {
             return Conversion(specifier)
         }
         warn("The format specifier \"\(type)\" of \"\(scope.argumentLabel)\" is not a single conversion; the argument is shown as text.")
-        var specifier = FormatSpecifier.text
+        var specifier = FormatSpecifier.objectFallback
         specifier.text = text
         return Conversion(specifier)
     }
@@ -146,7 +146,7 @@ extension MessageRenderer {
 
 extension FormatSpecifier {
     /// `%@`: what an argument falls back to when its declared type makes no sense.
-    static let text = FormatSpecifier(
+    static let objectFallback = FormatSpecifier(
         position: nil, flags: "", width: nil, precision: nil, widthArgument: nil, precisionArgument: nil,
         length: "", conversion: "@", text: "%@")
 }

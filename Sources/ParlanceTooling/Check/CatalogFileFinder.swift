@@ -2,7 +2,7 @@ import Foundation
 
 /// Lists the catalog files below the paths a user names.
 ///
-/// Unlike ``/Parlance/ResourceFolderReader``, which loads what an app would load, a check looks at
+/// Unlike ``/ParlanceCatalogs/ResourceFolderReader``, which loads what an app would load, a check looks at
 /// every `.strings` and `.stringsdict` file, inside an `.lproj` folder or not: a lone
 /// table is still worth checking for empty values and malformed specifiers.
 enum CatalogFileFinder {

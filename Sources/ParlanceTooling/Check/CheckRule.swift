@@ -2,7 +2,7 @@ import Parlance
 
 /// One thing `parlance check` looks for, named by the id findings print in brackets.
 ///
-/// An open set, like ``/Parlance/PluralCategory``: ids are plain strings so that options, comments
+/// An open set, like ``/ParlanceCatalogs/PluralCategory``: ids are plain strings so that options, comments
 /// (`parlance:ignore empty-value`) and JSON consumers can name rules without knowing
 /// this type, and new rules can be added without breaking anyone's switch.
 public struct CheckRule: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -2,7 +2,7 @@ import Parlance
 
 /// One problem `parlance check` found: where, how serious, what, and which rule found it.
 ///
-/// Unlike a ``/Parlance/Diagnostic``, a finding always has a place (CI annotates a line) and names
+/// Unlike a ``/ParlanceCatalogs/Diagnostic``, a finding always has a place (CI annotates a line) and names
 /// its rule, so it can be silenced by id and counted per rule.
 public struct Finding: Hashable, Sendable, CustomStringConvertible {
     public var rule: CheckRule

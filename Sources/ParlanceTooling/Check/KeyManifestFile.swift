@@ -34,7 +34,7 @@ struct KeyManifestFile: Sendable {
 
     static let expectedShape = #"{"library": …, "table": …, "keys": [{"key": …}]}"#
 
-    /// - Throws: ``/Parlance/ParseError`` at the file's start when it cannot be read or is not a manifest.
+    /// - Throws: ``/ParlanceCatalogs/ParseError`` at the file's start when it cannot be read or is not a manifest.
     init(path: String) throws(ParseError) {
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
         let data: Data

@@ -1,6 +1,6 @@
 /// Finds where the keys of a String Catalog, and each key's languages, are written.
 ///
-/// ``/Parlance/XCStringsReader`` builds the model without positions, so the checker scans the
+/// ``/ParlanceCatalogs/XCStringsReader`` builds the model without positions, so the checker scans the
 /// text once more: a linear pass that follows only object nesting and strings, and
 /// decodes just the member names it needs (`strings` → key → `localizations` →
 /// language). The file has already been read without error, so it is valid JSON;
@@ -14,7 +14,7 @@ struct StringCatalogOffsets: Sendable {
         var languages: [(name: String, offset: Int)] = []
     }
 
-    /// The keys in file order, which is the order ``/Parlance/XCStringsReader`` keeps them in, so the
+    /// The keys in file order, which is the order ``/ParlanceCatalogs/XCStringsReader`` keeps them in, so the
     /// checker can pair them up without hashing every key again.
     var keys: [Key] = []
 

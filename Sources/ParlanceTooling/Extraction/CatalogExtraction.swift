@@ -27,7 +27,7 @@ public enum CatalogExtraction {
     /// extraction state and no localization: the key is its own source value.
     /// - Parameters:
     ///   - usages: What ``SourceKeyScanner`` found; usages of other tables are counted and skipped.
-    ///   - catalog: The catalog to update; its ``/Parlance/Catalog/table`` decides which usages apply.
+    ///   - catalog: The catalog to update; its ``/ParlanceCatalogs/Catalog/table`` decides which usages apply.
     /// - Returns: The updated catalog and what changed.
     public static func update(_ catalog: Catalog, with usages: [KeyUsage]) -> (catalog: Catalog, report: Report) {
         var catalog = catalog

@@ -1,4 +1,5 @@
 import Parlance
+import ParlanceCatalogs
 
 /// One place where code asks for a localized string by key.
 public struct KeyUsage: Hashable, Sendable {
@@ -13,11 +14,11 @@ public struct KeyUsage: Hashable, Sendable {
     /// (`default:`, `defaultValue:`, `value:`).
     public var defaultValue: String?
     /// Where the key's string literal starts.
-    public var location: Parlance.SourceLocation
+    public var location: ParlanceCatalogs.SourceLocation
 
     public init(
         key: String, table: String? = nil, comment: String? = nil, defaultValue: String? = nil,
-        location: Parlance.SourceLocation
+        location: ParlanceCatalogs.SourceLocation
     ) {
         self.key = key
         self.table = table

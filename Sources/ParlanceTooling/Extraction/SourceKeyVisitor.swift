@@ -1,4 +1,5 @@
 import Parlance
+import ParlanceCatalogs
 import SwiftParser
 import SwiftSyntax
 
@@ -89,12 +90,12 @@ final class SourceKeyVisitor: SyntaxVisitor {
 
     /// The literal's place, its column counted in Unicode scalars as editors show it
     /// (swift-syntax counts UTF-8 bytes).
-    private func location(of node: some SyntaxProtocol) -> Parlance.SourceLocation {
+    private func location(of node: some SyntaxProtocol) -> ParlanceCatalogs.SourceLocation {
         let position = node.positionAfterSkippingLeadingTrivia
         let found = locations.location(for: position)
         let offset = min(max(position.utf8Offset, 0), bytes.count)
         let lineStart = max(0, min(offset - (found.column - 1), offset))
         let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-        return Parlance.SourceLocation(file: path, line: found.line, column: prefix.unicodeScalars.count + 1)
+        return ParlanceCatalogs.SourceLocation(file: path, line: found.line, column: prefix.unicodeScalars.count + 1)
     }
 }

@@ -11,7 +11,7 @@ extension GettextPO {
     /// `#, fuzzy` marks a translation for review; obsolete (`#~`) entries are skipped; an empty
     /// `msgstr` is no translation.
     ///
-    /// - Throws: ``/Parlance/ParseError`` naming `path`, line and column.
+    /// - Throws: ``/ParlanceCatalogs/ParseError`` naming `path`, line and column.
     public static func read(_ data: Data, path: String, fallbackOriginal: String? = nil) throws(ParseError) -> TranslationDocument {
         let bytes = [UInt8](data)
         let lines = LineIndex(bytes: bytes, file: path)

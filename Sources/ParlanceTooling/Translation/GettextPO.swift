@@ -7,7 +7,7 @@ import Parlance
 /// Each unit is an entry whose `msgctxt` is the unit's Xcode id, so keys that share a source
 /// text stay apart. A plural variation is one entry with `msgid_plural` and one `msgstr[i]`
 /// per CLDR category of the language, in CLDR order, and the header's `Plural-Forms` is
-/// ``/Parlance/PluralRules/gettextPluralForms``, so `msgstr[i]` is the form for `categories[i]`. A
+/// ``/ParlanceCatalogs/PluralRules/gettextPluralForms``, so `msgstr[i]` is the form for `categories[i]`. A
 /// translation in review is marked `#, fuzzy`; the key's comment is a `#.` comment; the
 /// catalog file is a `#:` reference and the header's `X-Catalog`.
 public enum GettextPO {

@@ -110,7 +110,7 @@ public enum TranslationExchange {
     /// Reads a translators' file: an `.xliff` (or `.xlf`), an `.xcloc` bundle (its
     /// `Localized Contents/*.xliff`), or a `.po`.
     ///
-    /// - Throws: ``/Parlance/ParseError`` for content that cannot be read; `CocoaError` for a path that cannot.
+    /// - Throws: ``/ParlanceCatalogs/ParseError`` for content that cannot be read; `CocoaError` for a path that cannot.
     public static func read(_ url: URL) throws -> TranslationDocument {
         switch url.pathExtension.lowercased() {
         case "xcloc":

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Files) import Parlance
+@_spi(Files) import ParlanceCatalogWriters
 
 /// Turns catalogs into the units translators see, the way Xcode exports String Catalogs.
 ///

@@ -78,7 +78,7 @@ public enum XLIFF {
     /// is refused: Xcode writes none and a String Catalog cannot hold it. An empty `<target>`
     /// counts as no translation. XML's hazards are refused as `XMLTreeReader` describes.
     ///
-    /// - Throws: ``/Parlance/ParseError`` naming `path`, line and column.
+    /// - Throws: ``/ParlanceCatalogs/ParseError`` naming `path`, line and column.
     public static func read(_ data: Data, path: String) throws(ParseError) -> TranslationDocument {
         let bytes = [UInt8](data)
         let root = try XMLTreeReader.read(bytes, path: path)

@@ -43,7 +43,7 @@ enum XMLNode: Sendable {
 /// - the text must be UTF-8 (with or without a byte order mark), as XLIFF from Xcode and
 ///   translation platforms is.
 ///
-/// Every refusal is a ``/Parlance/ParseError`` naming file, line and column. Reading is one pass over
+/// Every refusal is a ``/ParlanceCatalogs/ParseError`` naming file, line and column. Reading is one pass over
 /// the bytes; the tree is at most a small multiple of the input.
 struct XMLTreeReader {
     struct Limits: Sendable {

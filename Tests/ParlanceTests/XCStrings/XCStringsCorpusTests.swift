@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+import ParlanceCatalogWriters
 
 /// Real catalogs from public apps, read from `$PARLANCE_CORPUS/xcstrings` when the
 /// variable is set; a clone without the corpus skips these tests.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @_spi(Files) @testable import Parlance
+@_spi(Files) import ParlanceCatalogWriters
 
 @Suite("Writing String Catalogs")
 struct XCStringsWriterTests {

@@ -1,7 +1,7 @@
 extension JSONReader {
     /// Reads any value whole, for members a reader does not model, keeping members in
     /// file order and numbers as their exact text.
-    mutating func readValue() throws(ParseError) -> JSONValue {
+    package mutating func readValue() throws(ParseError) -> JSONValue {
         switch try peekKind() {
         case .object: return .object(try readObjectValue())
         case .array:
@@ -32,31 +32,31 @@ extension JSONReader {
     ///
     /// A repeated name is an error rather than a warning because keeping either value
     /// would silently lose the other, and Xcode never writes one.
-    func duplicate(_ name: String, at raw: RawString) -> ParseError {
+    package func duplicate(_ name: String, at raw: RawString) -> ParseError {
         error("expected each member name once in an object, found \(quoted(name)) again.", at: raw.open)
     }
 
     /// The error for a repeated member name, decoding the name for the message.
-    func duplicate(at raw: RawString) -> ParseError {
+    package func duplicate(at raw: RawString) -> ParseError {
         error("expected each member name once in an object, found \(quotedName(at: raw.open)) again.", at: raw.open)
     }
 
     /// Reads a value that must be a string; `member` names it in the error.
-    mutating func readString(for member: String) throws(ParseError) -> String {
+    package mutating func readString(for member: String) throws(ParseError) -> String {
         let kind = try peekKind()
         guard kind == .string else { throw mismatch("a string", for: member, found: kind) }
         return try readStringValue()
     }
 
     /// Reads a value that must be `true` or `false`.
-    mutating func readBool(for member: String) throws(ParseError) -> Bool {
+    package mutating func readBool(for member: String) throws(ParseError) -> Bool {
         let kind = try peekKind()
         guard kind == .bool else { throw mismatch("a boolean", for: member, found: kind) }
         return try readBoolLiteral()
     }
 
     /// Reads a value that must be an integer that fits in `Int`.
-    mutating func readInteger(for member: String) throws(ParseError) -> Int {
+    package mutating func readInteger(for member: String) throws(ParseError) -> Int {
         let kind = try peekKind()
         guard kind == .number else { throw mismatch("an integer", for: member, found: kind) }
         let start = position
@@ -68,40 +68,40 @@ extension JSONReader {
     }
 
     /// Enters a value that must be an object.
-    mutating func enterObject(for member: String) throws(ParseError) -> ObjectCursor {
+    package mutating func enterObject(for member: String) throws(ParseError) -> ObjectCursor {
         let kind = try peekKind()
         guard kind == .object else { throw mismatch("an object", for: member, found: kind) }
         return try enterObject()
     }
 
     /// Enters a value that must be an array.
-    mutating func enterArray(for member: String) throws(ParseError) -> ArrayCursor {
+    package mutating func enterArray(for member: String) throws(ParseError) -> ArrayCursor {
         let kind = try peekKind()
         guard kind == .array else { throw mismatch("an array", for: member, found: kind) }
         return try enterArray()
     }
 
     /// The schema error for a value of the wrong kind, at the value.
-    func mismatch(_ expected: String, for member: String, found kind: Kind) -> ParseError {
+    package func mismatch(_ expected: String, for member: String, found kind: Kind) -> ParseError {
         error("expected \(expected) for \(quoted(member)), found \(kind.phrase).", at: position)
     }
 }
 
 /// Members read in file order, refusing a name seen before.
-struct MemberList {
+package struct MemberList {
     private(set) var members: [(name: String, value: JSONValue)] = []
     /// Built only once the list is long enough for a linear search to cost more,
     /// so a hostile object with many members cannot make reading quadratic.
     private var names: Set<String>?
 
-    init() {}
+    package init() {}
 
-    func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         if let names { return names.contains(name) }
         return members.contains { $0.name == name }
     }
 
-    mutating func append(_ name: String, _ value: JSONValue, at raw: RawString, in reader: JSONReader) throws(ParseError) {
+    package mutating func append(_ name: String, _ value: JSONValue, at raw: RawString, in reader: JSONReader) throws(ParseError) {
         if contains(name) { throw reader.duplicate(name, at: raw) }
         members.append((name, value))
         if names != nil {

@@ -1,27 +1,27 @@
 extension JSONReader {
     /// Where the cursor is inside an object: what was read last, for error messages.
-    struct ObjectCursor {
+    package struct ObjectCursor {
         /// The offset of the object's `{`.
-        let start: Int
+        package let start: Int
         /// The offset of the opening quote of the last member name read; `nil` before the first.
         var lastName: Int?
     }
 
     /// Where the cursor is inside an array.
-    struct ArrayCursor {
+    package struct ArrayCursor {
         let start: Int
         var isFirst = true
     }
 
     /// Enters the object under the cursor; the caller has checked it is one.
-    mutating func enterObject() throws(ParseError) -> ObjectCursor {
+    package mutating func enterObject() throws(ParseError) -> ObjectCursor {
         let start = position
         try descend()
         return ObjectCursor(start: start)
     }
 
     /// Reads up to the next member's value and returns its name, or `nil` after the closing `}`.
-    mutating func nextMember(_ cursor: inout ObjectCursor) throws(ParseError) -> RawString? {
+    package mutating func nextMember(_ cursor: inout ObjectCursor) throws(ParseError) -> RawString? {
         skipWhitespace()
         if let lastName = cursor.lastName {
             switch byte(at: position) {
@@ -60,14 +60,14 @@ extension JSONReader {
     }
 
     /// Enters the array under the cursor; the caller has checked it is one.
-    mutating func enterArray() throws(ParseError) -> ArrayCursor {
+    package mutating func enterArray() throws(ParseError) -> ArrayCursor {
         let start = position
         try descend()
         return ArrayCursor(start: start)
     }
 
     /// Moves to the next element and returns `true`, or returns `false` after the closing `]`.
-    mutating func nextElement(_ cursor: inout ArrayCursor) throws(ParseError) -> Bool {
+    package mutating func nextElement(_ cursor: inout ArrayCursor) throws(ParseError) -> Bool {
         skipWhitespace()
         if byte(at: position) == UInt8(ascii: "]") {
             position += 1

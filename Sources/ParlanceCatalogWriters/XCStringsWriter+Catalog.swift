@@ -1,3 +1,4 @@
+import ParlanceCatalogs
 /// The state of one write: the text so far, the sort memo, and what could not be written.
 struct CatalogTextWriter {
     let keyOrder: XCStringsWriter.KeyOrder

@@ -45,6 +45,22 @@ public struct FormatSpecifier: Hashable, Sendable, CustomStringConvertible {
     /// The specifier exactly as written, `%` included.
     public var text: String
 
+    /// A specifier from its parts (the scanner's and the compiled format's).
+    package init(
+        position: Int?, flags: String, width: Int?, precision: Int?, widthArgument: ArgumentSource?,
+        precisionArgument: ArgumentSource?, length: String, conversion: Character, text: String
+    ) {
+        self.position = position
+        self.flags = flags
+        self.width = width
+        self.precision = precision
+        self.widthArgument = widthArgument
+        self.precisionArgument = precisionArgument
+        self.length = length
+        self.conversion = conversion
+        self.text = text
+    }
+
     /// Whether width or precision is `*` (read from an argument).
     public var hasStarArgument: Bool { widthArgument != nil || precisionArgument != nil }
 

@@ -8,21 +8,21 @@
 /// The cursor only borrows `bytes`: use it inside `withUnsafeBytes` and let it go
 /// before the closure returns. Line and column are worked out only when an error
 /// is thrown, so reading valid text pays nothing for them.
-struct JSONReader {
+package struct JSONReader {
     /// Objects and arrays nested deeper than this are an error, so hostile input
     /// cannot exhaust the stack.
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
-    let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
     /// The file name errors carry.
-    let path: String
-    var position = 0
+    package let path: String
+    package var position = 0
     /// How many objects and arrays enclose the cursor.
-    var depth = 0
+    package var depth = 0
     /// Reused when a string holds escapes, to avoid an allocation per string.
-    var scratch: [UInt8] = []
+    package var scratch: [UInt8] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
         self.path = path
         // Foundation reads a leading byte order mark; so does this reader.
@@ -30,7 +30,7 @@ struct JSONReader {
     }
 
     /// The kinds of JSON value, as schema errors name them.
-    enum Kind {
+    package enum Kind {
         case object, array, string, number, bool, null
 
         /// The kind with its article, for "found a number".
@@ -46,9 +46,9 @@ struct JSONReader {
         }
     }
 
-    var isAtEnd: Bool { position >= bytes.count }
+    package var isAtEnd: Bool { position >= bytes.count }
 
-    mutating func skipWhitespace() {
+    package mutating func skipWhitespace() {
         while position < bytes.count {
             switch bytes[position] {
             case 0x20, 0x0A, 0x0D, 0x09: position += 1
@@ -58,7 +58,7 @@ struct JSONReader {
     }
 
     /// Skips whitespace and names the kind of the value that starts there.
-    mutating func peekKind() throws(ParseError) -> Kind {
+    package mutating func peekKind() throws(ParseError) -> Kind {
         skipWhitespace()
         guard position < bytes.count else {
             throw error("expected a value, found the end of the file.", at: position)
@@ -75,7 +75,7 @@ struct JSONReader {
     }
 
     /// Checks that only whitespace follows the top-level value.
-    mutating func expectEnd() throws(ParseError) {
+    package mutating func expectEnd() throws(ParseError) {
         skipWhitespace()
         if position < bytes.count {
             throw error(
@@ -85,7 +85,7 @@ struct JSONReader {
     }
 
     /// Enters one more level of nesting at the `{` or `[` under the cursor.
-    mutating func descend() throws(ParseError) {
+    package mutating func descend() throws(ParseError) {
         depth += 1
         if depth > Self.maximumDepth {
             throw error(
@@ -96,14 +96,14 @@ struct JSONReader {
     }
 
     /// Reads `true` or `false`; the cursor is on `t` or `f`.
-    mutating func readBoolLiteral() throws(ParseError) -> Bool {
+    package mutating func readBoolLiteral() throws(ParseError) -> Bool {
         if matchLiteral("true") { return true }
         if matchLiteral("false") { return false }
         throw error("expected a value, found \(describe(at: position)).", at: position)
     }
 
     /// Reads `null`; the cursor is on `n`.
-    mutating func readNullLiteral() throws(ParseError) {
+    package mutating func readNullLiteral() throws(ParseError) {
         if !matchLiteral("null") {
             throw error("expected a value, found \(describe(at: position)).", at: position)
         }
@@ -119,7 +119,7 @@ struct JSONReader {
     }
 
     /// Reads a number and returns its exact text; the cursor is on `-` or a digit.
-    mutating func readNumberText() throws(ParseError) -> String {
+    package mutating func readNumberText() throws(ParseError) -> String {
         let start = position
         if byte(at: position) == UInt8(ascii: "-") { position += 1 }
         if byte(at: position) == UInt8(ascii: "0") {
@@ -147,7 +147,7 @@ struct JSONReader {
         }
     }
 
-    func byte(at offset: Int) -> UInt8? {
+    package func byte(at offset: Int) -> UInt8? {
         offset < bytes.count ? bytes[offset] : nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCatalogs
 
 /// Writes `.stringsdict` files as Xcode lays them out: an XML property list with
 /// tabs, keys in the order given, `NSStringLocalizedFormatKey` first in each entry,

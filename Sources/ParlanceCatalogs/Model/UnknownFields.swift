@@ -1,10 +1,10 @@
 /// Members of a JSON object that Parlance does not model, kept in their order
 /// so that writing the object back loses nothing.
 public struct UnknownFields: Hashable, Sendable {
-    var members: [(name: String, value: JSONValue)]
+    package var members: [(name: String, value: JSONValue)]
 
     public init() { members = [] }
-    init(_ members: [(name: String, value: JSONValue)]) { self.members = members }
+    package init(_ members: [(name: String, value: JSONValue)]) { self.members = members }
 
     public var isEmpty: Bool { members.isEmpty }
     /// The names of the unknown members, in file order.
@@ -24,7 +24,7 @@ public struct UnknownFields: Hashable, Sendable {
 }
 
 /// A JSON value as read, numbers kept as their exact text so they write back unchanged.
-indirect enum JSONValue: Hashable, Sendable {
+package indirect enum JSONValue: Hashable, Sendable {
     case string(String)
     /// The number's text exactly as the file wrote it.
     case number(String)
@@ -35,21 +35,21 @@ indirect enum JSONValue: Hashable, Sendable {
 }
 
 /// A JSON object's members in file order.
-struct JSONObject: Hashable, Sendable {
-    var members: [(name: String, value: JSONValue)]
+package struct JSONObject: Hashable, Sendable {
+    package var members: [(name: String, value: JSONValue)]
 
-    init(_ members: [(name: String, value: JSONValue)] = []) { self.members = members }
+    package init(_ members: [(name: String, value: JSONValue)] = []) { self.members = members }
 
-    subscript(name: String) -> JSONValue? {
+    package subscript(name: String) -> JSONValue? {
         members.first { $0.name == name }?.value
     }
 
     /// Equal when both hold the same members, in any order: JSON objects are unordered.
-    static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+    package static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
         JSONMembers.same(lhs.members, rhs.members)
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         JSONMembers.hash(members, into: &hasher)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCatalogs
 
 /// Writes String Catalogs (`.xcstrings`) byte for byte the way Xcode does, so a
 /// catalog read with ``XCStringsReader`` and written back shows no diff.

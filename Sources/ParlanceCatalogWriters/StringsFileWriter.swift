@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCatalogs
 
 /// Writes `.strings` files in the layout genstrings and Xcode use, so that diffs against
 /// generated files stay small:

@@ -1,11 +1,11 @@
 extension JSONReader {
     /// An error at a byte offset, with its line and column worked out now, only because it is needed.
-    func error(_ message: String, at offset: Int) -> ParseError {
+    package func error(_ message: String, at offset: Int) -> ParseError {
         ParseError(message, at: location(of: offset))
     }
 
     /// The 1-based line and column (in Unicode scalars) of a byte offset.
-    func location(of offset: Int) -> SourceLocation {
+    package func location(of offset: Int) -> SourceLocation {
         let end = min(offset, bytes.count)
         var line = 1
         var lineStart = 0
@@ -23,7 +23,7 @@ extension JSONReader {
     }
 
     /// What the text holds at `offset`, for "found …": `'x'`, `U+0009`, `the end of the file`.
-    func describe(at offset: Int) -> String {
+    package func describe(at offset: Int) -> String {
         guard offset < bytes.count else { return "the end of the file" }
         let byte = bytes[offset]
         if byte < 0x20 || byte == 0x7F { return "the control character \(scalarName(byte))" }
@@ -37,7 +37,7 @@ extension JSONReader {
     }
 
     /// `U+000A`, the way Unicode names a scalar.
-    func scalarName(_ byte: UInt8) -> String {
+    package func scalarName(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: 4 - digits.count) + digits
     }
@@ -48,7 +48,7 @@ extension JSONReader {
     }
 
     /// The member name whose opening quote is at `offset`, quoted and shortened for a message.
-    func quotedName(at offset: Int) -> String {
+    package func quotedName(at offset: Int) -> String {
         var copy = self
         copy.position = offset
         guard let raw = try? copy.scanString(), let name = try? copy.string(of: raw) else { return "the member" }
@@ -56,14 +56,14 @@ extension JSONReader {
     }
 
     /// `"name"`, cut short when long so a message stays one readable line.
-    func quoted(_ text: String) -> String {
+    package func quoted(_ text: String) -> String {
         let limit = 60
         if text.unicodeScalars.count <= limit { return "\"\(text)\"" }
         return "\"\(String(String.UnicodeScalarView(text.unicodeScalars.prefix(limit))))…\""
     }
 
     /// The error for a string whose bytes are not valid UTF-8, at the first bad byte.
-    func invalidUTF8(in raw: RawString) -> ParseError {
+    package func invalidUTF8(in raw: RawString) -> ParseError {
         var offset = raw.start
         while offset < raw.end {
             let byte = bytes[offset]

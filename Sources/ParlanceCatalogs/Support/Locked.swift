@@ -6,17 +6,17 @@ import Foundation
 /// see, so every access it serialises is reported as a race, which would hide real
 /// ones. `NSLock` is a pthread mutex, which ThreadSanitizer understands. The API is
 /// `Mutex`'s, so the two can be swapped when the toolchain's sanitizer learns futexes.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: sending Value) {
+    package init(_ value: sending Value) {
         self.value = value
     }
 
     /// Runs `body` with the value while holding the lock. Like `Mutex.withLock`, what
     /// `body` returns must not share mutable state with the value.
-    func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         lock.lock()
@@ -32,13 +32,13 @@ final class Locked<Value>: @unchecked Sendable {
 /// zero-sized value, and ThreadSanitizer instruments that access: a CI run reported a
 /// "Swift access race" on it between two threads holding this very lock. A value with no
 /// bytes cannot race; with no value there is no access to misreport.
-final class SerialLock: @unchecked Sendable {
+package final class SerialLock: @unchecked Sendable {
     private let lock = NSLock()
 
-    init() {}
+    package init() {}
 
     /// Runs `body` while holding the lock.
-    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> sending Result) throws(Failure) -> sending Result {
+    package func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> sending Result) throws(Failure) -> sending Result {
         lock.lock()
         defer { lock.unlock() }
         return try body()

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCatalogs
 
 /// The order Xcode sorts String Catalog keys in: Finder's, as
 /// `localizedStandardCompare` gives it, but with a fixed locale so the output

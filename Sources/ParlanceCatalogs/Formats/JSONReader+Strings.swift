@@ -1,15 +1,15 @@
 /// A JSON string found in the text but not decoded yet, so member names a reader
 /// knows can be matched without building a `String`.
-struct RawString {
+package struct RawString {
     /// The offset of the opening quote.
     let open: Int
     /// The offsets of the first content byte and of the closing quote.
-    let start: Int
-    let end: Int
+    package let start: Int
+    package let end: Int
     /// Whether the content holds a backslash escape.
-    let hasEscapes: Bool
+    package let hasEscapes: Bool
     /// Whether every content byte is ASCII, so it needs no UTF-8 check.
-    let isASCII: Bool
+    package let isASCII: Bool
 }
 
 extension JSONReader {
@@ -17,7 +17,7 @@ extension JSONReader {
     ///
     /// Control characters are rejected here; escapes and UTF-8 are checked when the
     /// string is decoded, which every string eventually is.
-    mutating func scanString() throws(ParseError) -> RawString {
+    package mutating func scanString() throws(ParseError) -> RawString {
         let open = position
         var offset = open + 1
         var hasEscapes = false
@@ -46,12 +46,12 @@ extension JSONReader {
     }
 
     /// Reads the string under the cursor.
-    mutating func readStringValue() throws(ParseError) -> String {
+    package mutating func readStringValue() throws(ParseError) -> String {
         try string(of: scanString())
     }
 
     /// Decodes a scanned string: unescapes it and checks it is valid UTF-8.
-    mutating func string(of raw: RawString) throws(ParseError) -> String {
+    package mutating func string(of raw: RawString) throws(ParseError) -> String {
         let content = UnsafeBufferPointer(rebasing: bytes[raw.start..<raw.end])
         if !raw.hasEscapes {
             if raw.isASCII { return String(decoding: content, as: UTF8.self) }
@@ -66,7 +66,7 @@ extension JSONReader {
     /// Whether a scanned string is exactly `literal`, which must be ASCII.
     ///
     /// A name written with escapes (`"st\u0061te"`) is decoded first, so it matches too.
-    func matches(_ raw: RawString, _ literal: StaticString) -> Bool {
+    package func matches(_ raw: RawString, _ literal: StaticString) -> Bool {
         if raw.hasEscapes {
             var copy = self
             return (try? copy.string(of: raw)) == literal.description

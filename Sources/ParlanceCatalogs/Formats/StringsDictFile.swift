@@ -24,11 +24,11 @@ public struct StringsDictFile: Hashable, Sendable {
 }
 
 /// The keys `.stringsdict` files use.
-enum StringsDictKey {
-    static let format = "NSStringLocalizedFormatKey"
-    static let specType = "NSStringFormatSpecTypeKey"
-    static let valueType = "NSStringFormatValueTypeKey"
-    static let pluralRule = "NSStringPluralRuleType"
-    static let widthRule = "NSStringVariableWidthRuleType"
-    static let deviceRule = "NSStringDeviceSpecificRuleType"
+package enum StringsDictKey {
+    package static let format = "NSStringLocalizedFormatKey"
+    package static let specType = "NSStringFormatSpecTypeKey"
+    package static let valueType = "NSStringFormatValueTypeKey"
+    package static let pluralRule = "NSStringPluralRuleType"
+    package static let widthRule = "NSStringVariableWidthRuleType"
+    package static let deviceRule = "NSStringDeviceSpecificRuleType"
 }

@@ -1,3 +1,4 @@
+import ParlanceCatalogs
 extension CatalogTextWriter {
     mutating func writeLocalization(_ localization: Localization) {
         var known: [String] = []

@@ -8,10 +8,10 @@ import Darwin
 /// The few file-system questions a localizer asks at launch, answered with POSIX calls:
 /// `FileManager` and `URL.resourceValues` go through Foundation's file and URL machinery,
 /// whose first use costs a launch time and resident memory for no extra answer.
-enum FileSystem {
+package enum FileSystem {
     /// The names in `folder` that do not start with a dot, sorted, each with whether it is a
     /// folder (a symbolic link counts as what it points to). Empty when `folder` cannot be read.
-    static func entries(of folder: URL) -> [(name: String, isFolder: Bool)] {
+    package static func entries(of folder: URL) -> [(name: String, isFolder: Bool)] {
         guard let directory = opendir(folder.path) else { return [] }
         defer { closedir(directory) }
         var entries: [(name: String, isFolder: Bool)] = []
@@ -32,7 +32,7 @@ enum FileSystem {
     }
 
     /// Size, modification time and kind of the file at `url`, following links; `nil` when there is none.
-    static func status(of url: URL) -> (size: Int, modified: Date, isFolder: Bool, isRegular: Bool)? {
+    package static func status(of url: URL) -> (size: Int, modified: Date, isFolder: Bool, isRegular: Bool)? {
         var status = stat()
         guard stat(url.path, &status) == 0 else { return nil }
         #if canImport(Darwin)

@@ -3,7 +3,7 @@
 /// Scanning never fails: text that is not a valid conversion becomes
 /// ``FormatToken/invalid(text:)`` so callers can report it and render on.
 public enum FormatTemplateScanner {
-    static let conversions: Set<Character> = ["@", "d", "D", "i", "u", "U", "o", "O", "x", "X", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "p", "n"]
+    package static let conversions: Set<Character> = ["@", "d", "D", "i", "u", "U", "o", "O", "x", "X", "f", "F", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "p", "n"]
     static let flagCharacters: Set<Character> = ["-", "+", " ", "#", "0", "'"]
     /// Digits read for a position, width or precision; more could only overflow.
     static let maximumDigits = 9

@@ -18,7 +18,7 @@ public enum StringsFileWriter {
     ///
     /// Quotes, backslashes, line breaks and tabs are escaped (`\"`, `\\`, `\n`, `\r`, `\t`),
     /// and other control characters become `\U00XX`; all other characters are written as
-    /// themselves. ``StringsFileReader`` reads the result back to exactly the same pairs.
+    /// themselves. ``/ParlanceCatalogs/StringsFileReader`` reads the result back to exactly the same pairs.
     ///
     /// - Parameter entries: The pairs in the order to write them. A `nil` or empty comment
     ///   writes no comment line; a `*/` inside a comment is written as `* /` so it cannot end

@@ -2,15 +2,15 @@ import Foundation
 import ParlanceCatalogs
 
 /// Writes String Catalogs (`.xcstrings`) byte for byte the way Xcode does, so a
-/// catalog read with ``XCStringsReader`` and written back shows no diff.
+/// catalog read with ``/ParlanceCatalogs/XCStringsReader`` and written back shows no diff.
 ///
 /// Xcode sorts the members of every object in Finder order; ``KeyOrder/preserved``
 /// keeps the order of keys and languages the catalog holds instead, for files edited
-/// outside Xcode. Everything Parlance does not model (``UnknownFields``) is written
+/// outside Xcode. Everything Parlance does not model (``/ParlanceCatalogs/UnknownFields``) is written
 /// back in its sorted place.
 ///
 /// A String Catalog cannot hold everything the model can: width variations
-/// (``Variations/width(_:)``, from `.stringsdict`) have no place in one. The writer
+/// (``/ParlanceCatalogs/Variations/width(_:)``, from `.stringsdict`) have no place in one. The writer
 /// leaves them out and reports each, by key, rather than fail or drop them silently.
 public struct XCStringsWriter: Sendable {
     /// How the keys of `strings` and the languages of each entry are ordered.
@@ -32,10 +32,10 @@ public struct XCStringsWriter: Sendable {
 
     /// Writes a catalog.
     ///
-    /// A catalog without a ``Catalog/version`` (one converted from `.strings`, say) is
+    /// A catalog without a ``/ParlanceCatalogs/Catalog/version`` (one converted from `.strings`, say) is
     /// written as version `1.0`, which every Xcode with String Catalogs reads. States
     /// that are `nil` are left out. The file ends with a newline only when
-    /// ``Catalog/endsWithNewline`` is set; Xcode writes none.
+    /// ``/ParlanceCatalogs/Catalog/endsWithNewline`` is set; Xcode writes none.
     ///
     /// - Parameter catalog: The catalog to write.
     /// - Returns: The file's UTF-8 bytes, and one warning for each thing that could not

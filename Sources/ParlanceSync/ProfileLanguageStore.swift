@@ -54,7 +54,7 @@ public struct ProfileLanguage: Hashable, Sendable {
         self.changedAt = changedAt
     }
 
-    /// The stored tag as a ``/ParlanceCatalogs/Language``.
+    /// The stored tag as a `Language`.
     public var language: Language? { tag.flatMap(Language.init) }
 }
 

@@ -261,7 +261,7 @@ public enum CompiledValue: Hashable, Sendable {
     /// Anything else, as the catalog held it, its templates' tokens read from the file.
     case message(CompiledMessage)
 
-    /// The value as a catalog ``Localization`` (without translation states, which the
+    /// The value as a catalog ``/ParlanceCatalogs/Localization`` (without translation states, which the
     /// compiled format leaves out: the runtime does not use them).
     public var localization: Localization {
         switch self {

@@ -163,7 +163,7 @@ public struct CompiledCatalogError: Error, Hashable, Sendable, CustomStringConve
     /// `path: byte N: message`; a compiled file has no lines, so the byte offset stands in.
     public var description: String { "\(path): byte \(offset): error: \(message)" }
 
-    /// The error as a ``Diagnostic`` (line 1, the column the byte offset plus 1).
+    /// The error as a ``/ParlanceCatalogs/Diagnostic`` (line 1, the column the byte offset plus 1).
     public var diagnostic: Diagnostic {
         Diagnostic(.error, "byte \(offset): \(message)", at: SourceLocation(file: path, line: 1, column: offset + 1))
     }

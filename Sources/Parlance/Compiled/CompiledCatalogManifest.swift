@@ -170,7 +170,7 @@ public struct CompiledCatalogManifest: Hashable, Sendable {
     }
 
     /// Reads a manifest.
-    /// - Throws: ``ParseError`` naming the file, line and column of the first problem: text that
+    /// - Throws: ``/ParlanceCatalogs/ParseError`` naming the file, line and column of the first problem: text that
     ///   is no JSON, a member of the wrong kind, a missing member, a tag that is no language.
     public static func read(_ data: Data, path: String) throws(ParseError) -> CompiledCatalogManifest {
         let result: Result<CompiledCatalogManifest, ParseError> = data.withUnsafeBytes { raw in

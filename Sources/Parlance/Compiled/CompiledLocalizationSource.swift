@@ -109,7 +109,7 @@ public final class CompiledLocalizationSource: LocalizationSource {
         }
     }
 
-    /// The tables of `language` decoded into catalogs, for code that works with ``Catalog``
+    /// The tables of `language` decoded into catalogs, for code that works with ``/ParlanceCatalogs/Catalog``
     /// values; a ``Localizer`` reads the compiled files in place instead. Translation states,
     /// which compiled files leave out, are absent.
     public func catalogs(for language: Language) throws -> [Catalog] {

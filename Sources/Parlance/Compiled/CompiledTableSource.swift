@@ -1,5 +1,5 @@
 /// A source whose tables a ``Localizer`` reads as compiled files, probed where they lie,
-/// rather than as ``Catalog`` values it indexes itself.
+/// rather than as ``/ParlanceCatalogs/Catalog`` values it indexes itself.
 ///
 /// ``CompiledLocalizationSource`` is one. A source that lays other values over a bundle (the
 /// live updates of `ParlanceRemote` are one) lists the files of the values laid over first and
@@ -33,7 +33,7 @@ public struct ProbedTable: Sendable {
 extension CompiledTableSource {
     /// The tables of `language` decoded into catalogs, one per table, each key's value from the
     /// first file that answers for it (as a localizer reads them): what ``LocalizationSource/catalogs(for:)``
-    /// returns for code that works with ``Catalog`` values. Translation states, which compiled
+    /// returns for code that works with ``/ParlanceCatalogs/Catalog`` values. Translation states, which compiled
     /// files leave out, are absent.
     /// - Throws: ``LocalizationSourceError`` for a file that cannot be opened or a value that cannot be read.
     public func decodedCatalogs(for language: Language) throws -> [Catalog] {

@@ -19,7 +19,7 @@ import Darwin
 /// 32 short entries.
 public enum AcceptLanguage {
     public static let maximumEntries = 32
-    /// The longest entry read: a 64-byte tag (the longest ``Language`` reads) and a weight.
+    /// The longest entry read: a 64-byte tag (the longest ``/ParlanceCatalogs/Language`` reads) and a weight.
     public static let maximumEntryLength = 96
 
     /// The languages the header names, by descending weight.

@@ -4,7 +4,7 @@ import Observation
 extension Localizer {
     /// Posted after what lookups show changed (a switch, a pseudo-localization style, a
     /// ``reload()``), once lookups already see it. `userInfo` holds the old and new
-    /// ``Language`` under ``oldLanguageUserInfoKey`` and ``newLanguageUserInfoKey`` and the
+    /// ``/ParlanceCatalogs/Language`` under ``oldLanguageUserInfoKey`` and ``newLanguageUserInfoKey`` and the
     /// whole ``LanguageChange`` under ``changeUserInfoKey``; the object is the localizer.
     public static let languageDidChangeNotification = Notification.Name("ParlanceLanguageDidChange")
     public static let oldLanguageUserInfoKey = "oldLanguage"

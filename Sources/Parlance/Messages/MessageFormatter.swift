@@ -53,7 +53,7 @@ public struct MessageFormatter: Sendable {
     /// Renders a printf-style template such as `"%@ has %lld files"`.
     ///
     /// `%#@name@` has nothing to refer to in a bare template and renders as ``marker``;
-    /// format a ``Localization`` for substitutions.
+    /// format a ``/ParlanceCatalogs/Localization`` for substitutions.
     public func format(_ template: String, _ arguments: [MessageArgument] = []) -> FormattedMessage {
         format(CompiledTemplate.cached(template), arguments)
     }

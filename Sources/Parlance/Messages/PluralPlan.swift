@@ -9,7 +9,7 @@
 final class PluralPlan: Sendable {
     /// The formatter of the language whose catalog held the message; its plural rules choose.
     let formatter: MessageFormatter
-    /// The scanned form of each CLDR category, in ``PluralCategory/allCLDR`` order; `nil` where
+    /// The scanned form of each CLDR category, in ``/ParlanceCatalogs/PluralCategory/allCLDR`` order; `nil` where
     /// the catalog has no form, so the general path reports the gap as it always does.
     private let forms: [CompiledTemplate?]
 
@@ -53,7 +53,7 @@ final class PluralPlan: Sendable {
         return renderer.finish()
     }
 
-    /// The place of a CLDR category in ``PluralCategory/allCLDR``; `nil` for any other name.
+    /// The place of a CLDR category in ``/ParlanceCatalogs/PluralCategory/allCLDR``; `nil` for any other name.
     private static func ordinal(of category: PluralCategory) -> Int? {
         switch category.rawValue {
         case "zero": 0

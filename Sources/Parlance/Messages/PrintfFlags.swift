@@ -1,4 +1,4 @@
-/// The flags of one conversion, read once from ``FormatSpecifier/flags``.
+/// The flags of one conversion, read once from ``/ParlanceCatalogs/FormatSpecifier/flags``.
 struct PrintfFlags: Equatable, Sendable {
     /// `-`: pad on the right.
     var leftAlign = false

@@ -1,7 +1,7 @@
 /// Splits text into placeholders, which pseudo-localization must keep exactly, and the
 /// prose between them.
 ///
-/// Placeholders are printf conversions as ``FormatTemplateScanner`` reads them, `%%`,
+/// Placeholders are printf conversions as ``/ParlanceCatalogs/FormatTemplateScanner`` reads them, `%%`,
 /// `%#@name@` substitutions (positional too), `%arg`, and `{name}` placeholders. Scanning
 /// is linear: a `%` that starts no valid conversion is prose.
 enum PseudoText {

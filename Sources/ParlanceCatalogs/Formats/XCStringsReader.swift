@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Every field Xcode writes is read into the model; every member Parlance does not
 /// know, at any level, is kept in that level's `unknownFields`, so
-/// ``XCStringsWriter`` can write the file back unchanged. Keys and languages keep
+/// `XCStringsWriter` (ParlanceCatalogWriters) can write the file back unchanged. Keys and languages keep
 /// the order the file held them in.
 ///
 /// A member name that appears twice in one object is an error: either value would

@@ -12,7 +12,7 @@ public struct UnknownFields: Hashable, Sendable {
 
     /// Equal when both hold the same members; order is not compared, as for ``OrderedMap``.
     ///
-    /// ``XCStringsWriter`` sorts members the way Xcode does, so a catalog read back from what
+    /// `XCStringsWriter` (ParlanceCatalogWriters) sorts members the way Xcode does, so a catalog read back from what
     /// it wrote must equal the original even when the file held them in another order.
     public static func == (lhs: UnknownFields, rhs: UnknownFields) -> Bool {
         JSONMembers.same(lhs.members, rhs.members)

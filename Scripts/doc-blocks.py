@@ -170,7 +170,7 @@ def uses_generated_keys(code):
     return "L10n." in code and not re.search(r"\b(enum|struct|class)\s+L10n\b", code)
 
 
-def dependency_lines(package, modules, uses_typed_keys):
+def dependency_lines(modules, uses_typed_keys):
     """A block's products as (module, package name), and its plugins as (plugin, package name)."""
     products, plugins = set(), set()
     for module in modules:
@@ -275,7 +275,7 @@ def main():
             except BlockError as error:
                 errors.append(str(error))
                 continue
-            dependencies = dependency_lines(package, modules, uses_generated_keys(code))
+            dependencies = dependency_lines(modules, uses_generated_keys(code))
             compiled.append((path, line, package, target_name(path, line), source, dependencies))
     if errors:
         for error in errors:

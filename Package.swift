@@ -93,6 +93,12 @@ let package = Package(
             dependencies: ["ParlanceTestSupport", "Parlance", "ParlanceCatalogs", "ParlanceCatalogWriters", "PreferenceWriter", "ParlanceSoak"],
             resources: [.copy("Fixtures")]
         ),
+        // One test file per catalog format, and the registry's: fixtures beside them.
+        .testTarget(
+            name: "ParlanceCatalogsTests",
+            dependencies: ["ParlanceCatalogs"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "ParlanceSyncTests",
             dependencies: ["ParlanceTestSupport", "ParlanceSync", "SyncOutboxWriter"]

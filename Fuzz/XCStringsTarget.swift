@@ -3,7 +3,8 @@ import Foundation
 import ParlanceCatalogWriters
 
 /// Fuzzes ``XCStringsReader`` and ``XCStringsWriter`` together: any bytes must read or throw a
-/// ``ParseError``, and a catalog that reads must round-trip. Read, write, read gives an equal
+/// ``ParseError``; a catalog that reads must read the same through ``StringCatalogFormat`` with
+/// its keys and languages located, and must round-trip. Read, write, read gives an equal
 /// catalog, and writing that catalog again gives identical bytes, in both key orders. The one
 /// documented change: a file without a `version` member is written as version `1.0`. Every
 /// value of a catalog that reads is then judged by the argument rule (``ArgumentRule``) against
@@ -19,6 +20,20 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
         return 0
     }
     _ = catalog.languages
+    // Read again through the format, locating: the same table, and every key and language
+    // located inside the file.
+    do {
+        let located = try StringCatalogFormat().read(data, path: "Fuzz.xcstrings", table: "Fuzz", language: nil, locating: true)
+        require(located.catalog.entries == catalog.entries, "locating changed the table")
+        require(located.locations.count == catalog.entries.count, "a key without a location")
+        for (key, entry) in catalog.entries {
+            guard let place = located.locations[key] else { continue }
+            require(place.key.line >= 1 && place.key.column >= 1, "a key located before the file")
+            require(place.values.count == (entry.localizations?.count ?? 0), "a language without a location")
+        }
+    } catch {
+        require(false, "a catalog that reads does not read when located: \(error)")
+    }
     for (key, entry) in catalog.entries {
         let source = entry.localizations?[catalog.sourceLanguage].map { ArgumentFacts($0) } ?? ArgumentFacts(template: key)
         for (language, localization) in entry.localizations ?? OrderedMap() {

@@ -1,9 +1,18 @@
 import Foundation
 
-/// The catalog files of one target folder, and what to hand the generator for them.
+/// The catalog files of one target folder, and what to hand the generator or compiler for them.
+///
+/// Both plugins build this one file (`Plugins/ParlanceCompile/CatalogFiles.swift` is a
+/// link to it): a plugin cannot import a library, so it cannot ask `CatalogFormats`.
 struct CatalogFiles {
+    /// The extensions of `CatalogFormats.all` (ParlanceCatalogs) by placement: formats that
+    /// hold every language, found anywhere, and formats of one language, read inside an
+    /// `.lproj` folder. `CatalogFormatsTests` fails when these differ from that list.
+    static let anywhereExtensions: Set<String> = ["xcstrings"]
+    static let languageFolderExtensions: Set<String> = ["strings", "stringsdict"]
+
     /// Every `.xcstrings`, and every `.strings`/`.stringsdict` inside an `.lproj` folder:
-    /// a change to any of them regenerates the accessors.
+    /// a change to any of them runs the plugin's command again.
     var files: [URL] = []
     /// String Catalogs as files, and each folder holding `.lproj` folders once, so
     /// the generator reads every language of a `.strings` table together.
@@ -16,17 +25,15 @@ struct CatalogFiles {
         var catalogs: [URL] = []
         var lprojParents = Set<String>()
         for case let file as URL in enumerator {
-            switch file.pathExtension {
-            case "xcstrings":
+            let fileExtension = file.pathExtension
+            if Self.anywhereExtensions.contains(fileExtension) {
                 files.append(file)
                 catalogs.append(file)
-            case "strings", "stringsdict":
+            } else if Self.languageFolderExtensions.contains(fileExtension) {
                 let lproj = file.deletingLastPathComponent()
                 guard lproj.pathExtension == "lproj" else { continue }
                 files.append(file)
                 lprojParents.insert(lproj.deletingLastPathComponent().path)
-            default:
-                continue
             }
         }
         // A folder of .lproj tables is read whole, String Catalogs below it included;

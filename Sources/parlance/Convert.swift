@@ -33,7 +33,7 @@ struct Convert: ParsableCommand {
         case .lproj: CatalogConversion.toLprojTables(folder.catalogs)
         }
         let outputURL = URL(fileURLWithPath: output)
-        if to == .xcstrings, outputURL.pathExtension == "xcstrings", converted.files.count == 1 {
+        if to == .xcstrings, outputURL.pathExtension == StringCatalogFormat().fileExtension, converted.files.count == 1 {
             try FileManager.default.createDirectory(at: outputURL.deletingLastPathComponent(), withIntermediateDirectories: true)
             try converted.files[0].data.write(to: outputURL)
         } else {

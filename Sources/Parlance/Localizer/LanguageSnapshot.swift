@@ -27,8 +27,7 @@ public struct LanguageSnapshot: Sendable {
 
     /// The tables the snapshot holds.
     public var tables: [String] {
-        if let compiled = storage.compiled { return compiled.tableNames().sorted() }
-        return storage.tables.keys.sorted()
+        storage.tableNames.sorted()
     }
 }
 
@@ -108,15 +107,23 @@ final class PluralPlanBox: Sendable {
 
 /// The shared storage of a snapshot.
 final class SnapshotStorage: Sendable {
+    /// Where a snapshot's values live: one of two modes, fixed when it is built.
+    enum Tables: Sendable {
+        /// Built from catalogs: every table resolved into a dictionary, and the `Localizable`
+        /// table kept apart so a lookup in it skips the table probe.
+        case resolved([String: [String: ResolvedValue]], defaultTable: [String: ResolvedValue])
+        /// Built from compiled catalogs: the files probed in place.
+        case compiled(CompiledSnapshotTables)
+
+        /// Tables resolved from catalogs.
+        static func resolved(_ tables: [String: [String: ResolvedValue]]) -> Tables {
+            .resolved(tables, defaultTable: tables[LanguageSnapshot.defaultTable] ?? [:])
+        }
+    }
+
     let language: Language
     let chain: [Language]
-    /// The tables resolved into dictionaries, when the snapshot was built from catalogs.
-    let tables: [String: [String: ResolvedValue]]
-    /// The `Localizable` table, looked up without a table probe.
-    let defaultTable: [String: ResolvedValue]
-    /// The compiled files probed in place, when the snapshot was built from compiled catalogs
-    /// (`tables` is then empty).
-    let compiled: CompiledSnapshotTables?
+    let tables: Tables
     let device: DeviceClass
     let reporter: MissingKeyReporter?
     /// Message formatters for every language of the chain, made once: choosing plural
@@ -140,15 +147,12 @@ final class SnapshotStorage: Sendable {
     }
 
     init(
-        language: Language, chain: [Language], tables: [String: [String: ResolvedValue]],
-        device: DeviceClass, reporter: MissingKeyReporter?, formattingLanguages: [Language]? = nil,
-        compiled: CompiledSnapshotTables? = nil
+        language: Language, chain: [Language], tables: Tables,
+        device: DeviceClass, reporter: MissingKeyReporter?, formattingLanguages: [Language]? = nil
     ) {
         self.language = language
         self.chain = chain
         self.tables = tables
-        self.compiled = compiled
-        self.defaultTable = tables[LanguageSnapshot.defaultTable] ?? [:]
         self.device = device
         self.reporter = reporter
         var formatters: [Language: MessageFormatter] = [:]
@@ -188,19 +192,41 @@ final class SnapshotStorage: Sendable {
 
     @inline(__always)
     func value(_ key: String, table: String) -> ResolvedValue? {
-        if let compiled { return compiled.value(key, table: table) }
-        return table == LanguageSnapshot.defaultTable ? defaultTable[key] : tables[table]?[key]
+        switch tables {
+        case .compiled(let compiled):
+            return compiled.value(key, table: table)
+        case .resolved(let tables, let defaultTable):
+            return table == LanguageSnapshot.defaultTable ? defaultTable[key] : tables[table]?[key]
+        }
+    }
+
+    /// The compiled files, when the snapshot was built from compiled catalogs.
+    var compiled: CompiledSnapshotTables? {
+        if case .compiled(let compiled) = tables { compiled } else { nil }
     }
 
     /// The keys `table` resolves, unsorted.
     func keys(in table: String) -> [String] {
-        if let compiled { return Array(compiled.keys(in: table)) }
-        return tables[table].map { Array($0.keys) } ?? []
+        switch tables {
+        case .compiled(let compiled): Array(compiled.keys(in: table))
+        case .resolved(let tables, _): tables[table].map { Array($0.keys) } ?? []
+        }
+    }
+
+    /// The names of the tables the snapshot holds, unsorted.
+    var tableNames: [String] {
+        switch tables {
+        case .compiled(let compiled): Array(compiled.tableNames())
+        case .resolved(let tables, _): Array(tables.keys)
+        }
     }
 
     /// Every table resolved into a dictionary (a compiled snapshot decodes every value).
     func resolvedTables() -> [String: [String: ResolvedValue]] {
-        compiled?.resolvedTables() ?? tables
+        switch tables {
+        case .compiled(let compiled): compiled.resolvedTables()
+        case .resolved(let tables, _): tables
+        }
     }
 }
 
@@ -245,7 +271,7 @@ extension LanguageSnapshot {
             }
         }
         return LanguageSnapshot(storage: SnapshotStorage(
-            language: language, chain: chain, tables: tables, device: device, reporter: reporter,
+            language: language, chain: chain, tables: .resolved(tables), device: device, reporter: reporter,
             formattingLanguages: suppliers))
     }
 }

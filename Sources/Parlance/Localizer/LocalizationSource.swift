@@ -170,9 +170,14 @@ public final class FolderLocalizationSource: LocalizationSource {
         if let cached = stringCatalogs.withLock({ $0 }) { return cached }
         // Read outside the lock; two first readers may both read, one result is kept.
         var catalogs: [Catalog] = []
-        for file in try ResourceFolderReader.catalogFiles(under: folder) where file.pathExtension == "xcstrings" {
+        // Formats that hold every language (String Catalogs) load whole; `.lproj` tables load
+        // per language, in `catalogs(for:)`.
+        for file in try ResourceFolderReader.catalogFiles(under: folder) {
+            guard let format = CatalogFormats.format(for: file), format.placement == .anywhere else { continue }
             do {
-                catalogs.append(try XCStringsReader.read(Data(contentsOf: file), path: file.path))
+                let table = file.deletingPathExtension().lastPathComponent
+                let read = try format.read(Data(contentsOf: file), path: file.path, table: table, language: nil, locating: false)
+                catalogs.append(read.catalog)
             } catch let error as ParseError {
                 throw LocalizationSourceError(diagnostic: error.diagnostic)
             }

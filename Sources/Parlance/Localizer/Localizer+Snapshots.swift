@@ -87,7 +87,7 @@ extension Localizer {
             }
         }
         let storage = SnapshotStorage(
-            language: pseudoLanguage, chain: base.chain, tables: tables, device: configuration.device, reporter: reporter)
+            language: pseudoLanguage, chain: base.chain, tables: .resolved(tables), device: configuration.device, reporter: reporter)
         return state.withLock { state in
             guard state.generation == generation else { return storage }
             let cached = cache.load()
@@ -182,8 +182,8 @@ extension Localizer {
         }
         let tables = CompiledSnapshotTables(layers: layers, preferredCount: preferredCount)
         return SnapshotStorage(
-            language: language, chain: chain, tables: [:], device: device, reporter: reporter,
-            formattingLanguages: Array(chain.prefix(preferredCount)), compiled: tables)
+            language: language, chain: chain, tables: .compiled(tables), device: device, reporter: reporter,
+            formattingLanguages: Array(chain.prefix(preferredCount)))
     }
 
     /// The catalogs of one language, read at most once. Called with `loadLock` held.

@@ -149,7 +149,7 @@ public final class Localizer: Sendable {
         self.state = Locked(initial)
         self.sourceLanguages = (try? source.sourceLanguages()) ?? []
         // A placeholder until the first snapshot is built just below.
-        let empty = SnapshotStorage(language: language, chain: [], tables: [:], device: configuration.device, reporter: nil)
+        let empty = SnapshotStorage(language: language, chain: [], tables: .resolved([:]), device: configuration.device, reporter: nil)
         self.current = ReclaimingReference(empty)
         let first = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: language) }
         current.replace(with: first)

@@ -2,11 +2,11 @@ import Foundation
 
 /// Merges files into one catalog per table, remembering where each value came from.
 struct CatalogMerger {
-    private enum Kind { case catalog, strings, stringsDict }
-
     private struct Origin {
         var path: String
-        var kind: Kind
+        /// The format's precedence for a one-language table; `nil` for a String Catalog,
+        /// whose values are never overridden.
+        var precedence: Int?
         var location: SourceLocation?
     }
 
@@ -23,33 +23,23 @@ struct CatalogMerger {
 
     /// One file read and parsed, ready to merge. Parsing is pure, so files parse in parallel.
     enum ParsedFile: Sendable {
-        case catalog(Catalog, path: String)
-        case strings(StringsFile, table: String, language: String, path: String)
-        case stringsDict(StringsDictFile, table: String, language: String, path: String)
+        case read(CatalogFile, format: any CatalogFormat, path: String)
         case failed(Diagnostic)
     }
 
-    /// Reads and parses `file`; `fileLanguage` names the language of a table outside an `.lproj` folder.
+    /// Reads and parses `file` with the format its extension names; `fileLanguage` names
+    /// the language of a table outside an `.lproj` folder.
     static func parse(_ file: URL, language fileLanguage: String?) throws -> ParsedFile {
+        let path = file.path
+        guard let format = CatalogFormats.format(for: file) else {
+            return .failed(Diagnostic(.error, "\(path) is not a \(CatalogFormats.extensionList) file."))
+        }
         let data = try Data(contentsOf: file)
         let table = file.deletingPathExtension().lastPathComponent
-        let path = file.path
-        let language = Self.language(of: file) ?? fileLanguage
-        let noLanguage = ParsedFile.failed(Diagnostic(
-            .error, "cannot tell the language of \(path); put it in an xx.lproj folder or name the language."))
+        let language = format.placement == .languageFolder ? Self.language(of: file) ?? fileLanguage : nil
         do throws(ParseError) {
-            switch file.pathExtension {
-            case "xcstrings":
-                return .catalog(try XCStringsReader.read(data, path: path, table: table), path: path)
-            case "strings":
-                guard let language else { return noLanguage }
-                return .strings(try StringsFileReader.read(data, path: path), table: table, language: language, path: path)
-            case "stringsdict":
-                guard let language else { return noLanguage }
-                return .stringsDict(try StringsDictReader.read(data, path: path), table: table, language: language, path: path)
-            default:
-                return .failed(Diagnostic(.error, "\(path) is not a .xcstrings, .strings or .stringsdict file."))
-            }
+            let read = try format.read(data, path: path, table: table, language: language, locating: false)
+            return .read(read, format: format, path: path)
         } catch {
             return .failed(error.diagnostic)
         }
@@ -58,25 +48,21 @@ struct CatalogMerger {
     /// Merges one parsed file; files must arrive in the order of their paths.
     mutating func add(_ parsed: ParsedFile) {
         switch parsed {
-        case .catalog(let catalog, let path):
-            addCatalog(catalog, path: path)
-        case .strings(let strings, let table, let language, let path):
-            // The reader already warned about each repeated key; as in Foundation the last entry
-            // wins, and the key keeps the place where it first appeared.
-            diagnostics += strings.diagnostics
-            var last: [String: Int] = [:]
-            for (index, entry) in strings.entries.enumerated() { last[entry.key] = index }
-            for (index, entry) in strings.entries.enumerated() {
-                guard let winner = last.removeValue(forKey: entry.key) else { continue }
-                let entry = winner == index ? entry : strings.entries[winner]
-                insert(.string(entry.value), key: entry.key, language: language, table: table,
-                       origin: Origin(path: path, kind: .strings, location: entry.location), comment: entry.comment)
-            }
-        case .stringsDict(let dictionary, let table, let language, let path):
-            diagnostics += dictionary.diagnostics
-            for (key, localization) in dictionary.entries {
-                insert(localization, key: key, language: language, table: table,
-                       origin: Origin(path: path, kind: .stringsDict, location: dictionary.locations[key]), comment: nil)
+        case .read(let file, let format, let path):
+            // The reader already warned about each repeated key; as in Foundation the last
+            // entry won, and the key kept the place where it first appeared.
+            diagnostics += file.diagnostics
+            switch format.placement {
+            case .anywhere:
+                addCatalog(file.catalog, path: path)
+            case .languageFolder:
+                let table = file.catalog.table
+                for (key, entry) in file.catalog.entries {
+                    for (language, localization) in entry.localizations ?? OrderedMap() {
+                        let origin = Origin(path: path, precedence: format.precedence, location: file.locations[key]?.key)
+                        insert(localization, key: key, language: language, table: table, origin: origin, comment: entry.comment)
+                    }
+                }
             }
         case .failed(let diagnostic):
             diagnostics.append(diagnostic)
@@ -112,7 +98,7 @@ struct CatalogMerger {
         for (key, entry) in catalog.entries {
             for (language, localization) in entry.localizations ?? OrderedMap() {
                 insert(localization, key: key, language: language, table: catalog.table,
-                       origin: Origin(path: path, kind: .catalog, location: nil), comment: nil)
+                       origin: Origin(path: path, precedence: nil, location: nil), comment: nil)
             }
         }
     }
@@ -121,7 +107,7 @@ struct CatalogMerger {
         _ localization: Localization, key: String, language: String, table: String, origin: Origin, comment: String?
     ) {
         if let previous = origins[table]?[key]?[language], let existing = catalogs[table]?.entries[key]?[language] {
-            let overrides = previous.kind == .strings && origin.kind == .stringsDict
+            let overrides = if let before = previous.precedence, let now = origin.precedence { now > before } else { false }
             if !overrides, existing != localization {
                 diagnostics.append(Diagnostic(
                     .warning,

@@ -18,7 +18,8 @@ public struct ResourceFolder: Sendable {
 }
 
 /// Reads every catalog below a folder — `xx.lproj/*.strings`, `xx.lproj/*.stringsdict`
-/// and `*.xcstrings` at any depth — and merges them into one ``Catalog`` per table.
+/// and `*.xcstrings` at any depth, as ``CatalogFormats`` lists them — and merges them into
+/// one ``Catalog`` per table.
 ///
 /// Within a table and language a `.stringsdict` entry overrides the `.strings` entry of
 /// the same key, as Foundation does, and a key repeated within one file takes its last
@@ -55,7 +56,9 @@ public enum ResourceFolderReader {
         return merger.result(files: files.map(\.path))
     }
 
-    /// The catalog files below `folder`, String Catalogs first, each group in path order.
+    /// The catalog files below `folder`, String Catalogs first, each group in path order:
+    /// files of every ``CatalogFilePlacement/anywhere`` format, and those of every
+    /// ``CatalogFilePlacement/languageFolder`` format inside an `.lproj` folder.
     @_spi(Files) public static func catalogFiles(under folder: URL) throws -> [URL] {
         guard let enumerator = FileManager.default.enumerator(
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
@@ -63,11 +66,11 @@ public enum ResourceFolderReader {
         var catalogs: [URL] = []
         var tables: [URL] = []
         for case let file as URL in enumerator {
-            switch file.pathExtension {
-            case "xcstrings": catalogs.append(file)
-            case "strings", "stringsdict":
+            switch CatalogFormats.format(for: file)?.placement {
+            case .anywhere?: catalogs.append(file)
+            case .languageFolder?:
                 if file.deletingLastPathComponent().pathExtension == "lproj" { tables.append(file) }
-            default: break
+            case nil: break
             }
         }
         return catalogs.sorted { $0.path < $1.path } + tables.sorted { $0.path < $1.path }

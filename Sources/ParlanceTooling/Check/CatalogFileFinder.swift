@@ -1,13 +1,13 @@
 import Foundation
+import Parlance
 
-/// Lists the catalog files below the paths a user names.
+/// Lists the catalog files below the paths a user names: files of every format in
+/// ``/ParlanceCatalogs/CatalogFormats``.
 ///
 /// Unlike ``/ParlanceCatalogs/ResourceFolderReader``, which loads what an app would load, a check looks at
 /// every `.strings` and `.stringsdict` file, inside an `.lproj` folder or not: a lone
 /// table is still worth checking for empty values and malformed specifiers.
 enum CatalogFileFinder {
-    static let extensions: Set<String> = ["xcstrings", "strings", "stringsdict"]
-
     /// The files named, and the catalog files below the folders named, each once, in path order.
     /// Paths keep the spelling the user gave, so findings print the paths they typed.
     /// - Returns: The files, and the paths that name nothing on disk.
@@ -29,7 +29,8 @@ enum CatalogFileFinder {
             for subpath in (try? manager.subpathsOfDirectory(atPath: path)) ?? [] {
                 let components = subpath.split(separator: "/")
                 guard let name = components.last, !components.contains(where: { $0.hasPrefix(".") }),
-                      let dot = name.lastIndex(of: "."), extensions.contains(String(name[name.index(after: dot)...]))
+                      let dot = name.lastIndex(of: "."),
+                      CatalogFormats.format(forExtension: String(name[name.index(after: dot)...])) != nil
                 else { continue }
                 files.insert(prefix + subpath)
             }

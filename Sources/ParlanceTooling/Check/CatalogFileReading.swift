@@ -8,13 +8,15 @@ struct ReadCatalogFile: Sendable {
     /// Files that make up one table share a group: the `.lproj` tables of one folder
     /// with the same name. A String Catalog, or a lone table, is a group of its own.
     var group: String
-    var isStringsDict: Bool
+    /// The precedence of the file's format: in one `.lproj` group, a file of higher
+    /// precedence overrides (a `.stringsdict` entry the `.strings` entry of the same key).
+    var precedence: Int
     /// `nil` when the file could not be read.
     var table: CheckedTable?
     /// Parse errors, and what the reader noticed while reading.
     var findings: [Finding]
 
-    /// Reads `path` with the reader its extension names. Never throws: a file that cannot
+    /// Reads `path` with the format its extension names. Never throws: a file that cannot
     /// be read becomes a `parse-error` finding, so one bad file does not stop a check.
     init(path: String) {
         self.path = path
@@ -26,9 +28,16 @@ struct ReadCatalogFile: Sendable {
         let language = folderName.hasSuffix(".lproj")
             ? LanguageTag.canonical(String(folderName.dropLast(".lproj".count))) : nil
         group = language == nil ? path : NSString(string: folder).deletingLastPathComponent + "/" + table
-        isStringsDict = url.pathExtension == "stringsdict"
         findings = []
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
+        guard let format = CatalogFormats.format(for: url) else {
+            precedence = 0
+            findings.append(Finding(
+                .parseError, "expected a \(CatalogFormats.extensionList) file, found \"\(url.lastPathComponent)\".",
+                at: fileStart))
+            return
+        }
+        precedence = format.precedence
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -37,42 +46,11 @@ struct ReadCatalogFile: Sendable {
             return
         }
         do throws(ParseError) {
-            switch url.pathExtension {
-            case "xcstrings":
-                let catalog = try XCStringsReader.read(data, path: path, table: table)
-                self.table = CheckedTable(catalog: catalog, path: path, bytes: [UInt8](data))
-            case "strings":
-                let file = try StringsFileReader.read(data, path: path)
-                addReaderDiagnostics(file.diagnostics)
-                var keys = OrderedMap<String, CheckedKey>()
-                let tableLanguage = language ?? CheckedTable.unknownLanguage
-                for entry in file.entries {
-                    var key = CheckedKey(location: entry.location, comment: entry.comment)
-                    key.values[tableLanguage] = CheckedValue(localization: .string(entry.value), location: entry.location)
-                    keys[entry.key] = key
-                }
-                self.table = CheckedTable(
-                    table: table, path: path, isStringCatalog: false, sourceLanguage: tableLanguage,
-                    languages: [tableLanguage], keys: keys)
-            case "stringsdict":
-                let file = try StringsDictReader.read(data, path: path)
-                addReaderDiagnostics(file.diagnostics)
-                var keys = OrderedMap<String, CheckedKey>()
-                let tableLanguage = language ?? CheckedTable.unknownLanguage
-                for (key, localization) in file.entries {
-                    let location = file.locations[key] ?? fileStart
-                    var checked = CheckedKey(location: location)
-                    checked.values[tableLanguage] = CheckedValue(localization: localization, location: location)
-                    keys[key] = checked
-                }
-                self.table = CheckedTable(
-                    table: table, path: path, isStringCatalog: false, sourceLanguage: tableLanguage,
-                    languages: [tableLanguage], keys: keys)
-            default:
-                findings.append(Finding(
-                    .parseError, "expected a .xcstrings, .strings or .stringsdict file, found \"\(url.lastPathComponent)\".",
-                    at: fileStart))
-            }
+            // A lone table outside any `.lproj` folder is still checked, in no known language.
+            let fileLanguage = format.placement == .languageFolder ? language ?? CheckedTable.unknownLanguage : nil
+            let file = try format.read(data, path: path, table: table, language: fileLanguage, locating: true)
+            addReaderDiagnostics(file.diagnostics)
+            self.table = CheckedTable(file: file, path: path, placement: format.placement)
         } catch {
             findings.append(Finding(.parseError, error.message, at: error.location))
         }

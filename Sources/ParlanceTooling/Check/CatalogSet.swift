@@ -29,8 +29,9 @@ struct CatalogSet: Sendable {
             if parts.count == 1, let only = parts.first, only.group == only.path, let table = only.table {
                 tables.append(table)
             } else {
-                // `.strings` before `.stringsdict`, so a `.stringsdict` entry overrides, as in Foundation.
-                let ordered = parts.filter { !$0.isStringsDict } + parts.filter(\.isStringsDict)
+                // Lower precedence first, so a `.stringsdict` entry overrides its `.strings` one,
+                // as in Foundation (a stable sort keeps path order within a format).
+                let ordered = parts.enumerated().sorted { ($0.element.precedence, $0.offset) < ($1.element.precedence, $1.offset) }.map(\.element)
                 tables.append(CheckedTable(
                     merging: ordered.compactMap(\.table), path: group, sourceLanguage: sourceLanguage.map(LanguageTag.canonical)))
             }

@@ -75,44 +75,30 @@ struct CheckedValue: Sendable {
 }
 
 extension CheckedTable {
-    /// A String Catalog as a checked table, with its keys and languages located in `bytes`.
-    init(catalog: Catalog, path: String, bytes: [UInt8]) {
-        let offsets = StringCatalogOffsets(bytes: bytes).keys
-        let positions = LineIndex(bytes: bytes, file: path)
+    /// A file as a checked table, its keys and values located where the reader found them.
+    /// A String Catalog holds its languages and names its source language; a one-language
+    /// table's only language stands as its source until ``init(merging:path:sourceLanguage:)``
+    /// merges the languages of its folder.
+    init(file: CatalogFile, path: String, placement: CatalogFilePlacement) {
+        let catalog = file.catalog
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
-        // Keys and languages come in file order on both sides; a lookup is the fallback.
-        var byName: [String: Int]?
         var keys = OrderedMap<String, CheckedKey>()
-        for (index, key) in catalog.entries.keys.enumerated() {
-            guard let entry = catalog.entries[key] else { continue }
-            var found: StringCatalogOffsets.Key?
-            if index < offsets.count, offsets[index].name == key {
-                found = offsets[index]
-            } else {
-                if byName == nil { byName = Dictionary(offsets.enumerated().map { ($1.name, $0) }) { first, _ in first } }
-                found = byName?[key].map { offsets[$0] }
-            }
-            let keyLocation = found.map { positions.location(ofByte: $0.offset) } ?? fileStart
+        for (key, entry) in catalog.entries {
+            let located = file.locations[key]
+            let keyLocation = located?.key ?? fileStart
             var checked = CheckedKey(
                 location: keyLocation, comment: entry.comment, extractionState: entry.extractionState,
                 shouldTranslate: entry.shouldTranslate)
-            if let localizations = entry.localizations {
-                let languageOffsets = found?.languages ?? []
-                for (position, language) in localizations.keys.enumerated() {
-                    guard let localization = localizations[language] else { continue }
-                    let offset = position < languageOffsets.count && languageOffsets[position].name == language
-                        ? languageOffsets[position].offset
-                        : languageOffsets.first { $0.name == language }?.offset
-                    let location = offset.map(positions.location(ofByte:)) ?? keyLocation
-                    checked.values[language] = CheckedValue(localization: localization, location: location)
-                }
+            for (language, localization) in entry.localizations ?? OrderedMap() {
+                checked.values[language] = CheckedValue(
+                    localization: localization, location: located?.values[language] ?? keyLocation)
             }
             keys[key] = checked
         }
         var languages = Set(catalog.languages)
         languages.insert(catalog.sourceLanguage)
         self.init(
-            table: catalog.table, path: path, isStringCatalog: true, sourceLanguage: catalog.sourceLanguage,
+            table: catalog.table, path: path, isStringCatalog: placement == .anywhere, sourceLanguage: catalog.sourceLanguage,
             languages: languages.sorted(), keys: keys)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceCatalogs
 
 /// A component library's key manifest (seed 002): the keys it asks the app to translate.
 ///
@@ -34,7 +35,10 @@ struct KeyManifestFile: Sendable {
 
     static let expectedShape = #"{"library": …, "table": …, "keys": [{"key": …}]}"#
 
-    /// - Throws: ``/ParlanceCatalogs/ParseError`` at the file's start when it cannot be read or is not a manifest.
+    /// Reads the manifest with the same JSON reader String Catalogs are read with (no
+    /// second parser): every error names the line and column of the value it is about.
+    /// Members the shape does not name are read past, as a library may add its own.
+    /// - Throws: ``/ParlanceCatalogs/ParseError`` where the file is not JSON or not a manifest.
     init(path: String) throws(ParseError) {
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
         let data: Data
@@ -43,66 +47,101 @@ struct KeyManifestFile: Sendable {
         } catch {
             throw ParseError("cannot read the key manifest: \(error.localizedDescription)", at: fileStart)
         }
-        let shape: Shape
-        do {
-            shape = try JSONDecoder().decode(Shape.self, from: data)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw ParseError(
-                "the key manifest lacks \"\(key.stringValue)\"\(Self.place(context)); expected \(Self.expectedShape).", at: fileStart)
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw ParseError(
-                "the key manifest holds the wrong kind of value\(Self.place(context)); expected \(Self.expectedShape).", at: fileStart)
-        } catch {
-            throw ParseError("the key manifest is not valid JSON; expected \(Self.expectedShape).", at: fileStart)
+        let read: Result<(library: String, table: String?, keys: [DeclaredKey]), ParseError> = data.withUnsafeBytes { raw in
+            var reader = ManifestReader(json: JSONReader(bytes: raw.bindMemory(to: UInt8.self), path: path))
+            return Result { () throws(ParseError) in try reader.read() }
         }
-        let bytes = [UInt8](data)
-        let offsets = Self.keyOffsets(in: bytes)
-        let positions = LineIndex(bytes: bytes, file: path)
+        let manifest = try read.get()
         self.path = path
-        library = shape.library
-        table = shape.table ?? "Localizable"
-        keys = shape.keys.map {
-            DeclaredKey(
-                key: $0.key, location: offsets[$0.key].map(positions.location(ofByte:)) ?? fileStart,
-                placeholders: $0.placeholders ?? [])
-        }
+        library = manifest.library
+        table = manifest.table ?? "Localizable"
+        keys = manifest.keys
     }
+}
 
-    /// ` at keys[2]`, naming where in the JSON a decoding error is.
-    private static func place(_ context: DecodingError.Context) -> String {
-        guard !context.codingPath.isEmpty else { return "" }
-        var path = ""
-        for key in context.codingPath {
-            if let index = key.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + key.stringValue }
-        }
-        return " at \(path)"
-    }
+/// Walks a key manifest with the JSON cursor, saying where it departs from the shape.
+private struct ManifestReader {
+    var json: JSONReader
 
-    /// Where each `"key": "…"` value starts: every string named `key` followed by `:`
-    /// gives the offset of the string after it.
-    private static func keyOffsets(in bytes: [UInt8]) -> [String: Int] {
-        var offsets: [String: Int] = [:]
-        var index = 0
-        var afterKeyName = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let end = JSONStrings.end(of: bytes, openingQuoteAt: index)
-                let text = JSONStrings.decode(bytes, from: index, to: end)
-                if afterKeyName {
-                    if offsets[text] == nil { offsets[text] = index }
-                    afterKeyName = false
-                } else if text == "key" {
-                    var next = end
-                    while next < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[next]) { next += 1 }
-                    afterKeyName = next < bytes.count && bytes[next] == UInt8(ascii: ":")
-                }
-                index = end
+    /// One declared key with the byte offset of its value, located once reading is done.
+    private typealias Found = (key: String, offset: Int, placeholders: [String])
+
+    mutating func read() throws(ParseError) -> (library: String, table: String?, keys: [KeyManifestFile.DeclaredKey]) {
+        let kind = try json.peekKind()
+        guard kind == .object else { throw wrongKind(at: "the top level") }
+        var cursor = try json.enterObject()
+        var library: String?
+        var table: String?
+        var keys: [Found]?
+        while let name = try json.nextMember(&cursor) {
+            if json.matches(name, "library") {
+                library = try string(at: "library")
+            } else if json.matches(name, "table") {
+                table = try string(at: "table")
+            } else if json.matches(name, "keys") {
+                keys = try readKeys()
             } else {
-                if afterKeyName, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ":")].contains(byte) { afterKeyName = false }
-                index += 1
+                _ = try json.readValue()
             }
         }
-        return offsets
+        try json.expectEnd()
+        guard let library else { throw lacks("library", at: "", object: cursor.start) }
+        guard let keys else { throw lacks("keys", at: "", object: cursor.start) }
+        // Lines found once for every key, not by a scan from the start per key.
+        let lines = LineIndex(bytes: Array(json.bytes), file: json.path)
+        return (library, table, keys.map {
+            KeyManifestFile.DeclaredKey(key: $0.key, location: lines.location(ofByte: $0.offset), placeholders: $0.placeholders)
+        })
+    }
+
+    private mutating func readKeys() throws(ParseError) -> [Found] {
+        guard try json.peekKind() == .array else { throw wrongKind(at: "keys") }
+        var array = try json.enterArray()
+        var keys: [Found] = []
+        while try json.nextElement(&array) {
+            let place = "keys[\(keys.count)]"
+            guard try json.peekKind() == .object else { throw wrongKind(at: place) }
+            var cursor = try json.enterObject()
+            var key: (text: String, offset: Int)?
+            var placeholders: [String] = []
+            while let name = try json.nextMember(&cursor) {
+                if json.matches(name, "key") {
+                    json.skipWhitespace()
+                    let offset = json.position
+                    key = (try string(at: place + ".key"), offset)
+                } else if json.matches(name, "comment") {
+                    _ = try string(at: place + ".comment")
+                } else if json.matches(name, "placeholders") {
+                    guard try json.peekKind() == .array else { throw wrongKind(at: place + ".placeholders") }
+                    var list = try json.enterArray()
+                    while try json.nextElement(&list) {
+                        placeholders.append(try string(at: place + ".placeholders[\(placeholders.count)]"))
+                    }
+                } else {
+                    _ = try json.readValue()
+                }
+            }
+            guard let key else { throw lacks("key", at: " at " + place, object: cursor.start) }
+            keys.append((key.text, key.offset, placeholders))
+        }
+        return keys
+    }
+
+    private mutating func string(at place: String) throws(ParseError) -> String {
+        guard try json.peekKind() == .string else { throw wrongKind(at: place) }
+        return try json.readStringValue()
+    }
+
+    /// The error for a value of the wrong kind, at the value.
+    private func wrongKind(at place: String) -> ParseError {
+        json.error(
+            "the key manifest holds the wrong kind of value at \(place); expected \(KeyManifestFile.expectedShape).",
+            at: json.position)
+    }
+
+    /// The error for a member an object lacks, at the object's `{`.
+    private func lacks(_ member: String, at place: String, object: Int) -> ParseError {
+        json.error(
+            "the key manifest lacks \"\(member)\"\(place); expected \(KeyManifestFile.expectedShape).", at: object)
     }
 }

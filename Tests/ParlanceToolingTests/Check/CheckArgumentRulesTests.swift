@@ -11,7 +11,7 @@ struct CheckArgumentRulesTests {
     static func findings(_ localizations: OrderedMap<String, Localization>, key: String = "k", comment: String? = nil) throws -> [String] {
         var catalog = Catalog(table: "Localizable", sourceLanguage: "en")
         catalog[key] = CatalogEntry(comment: comment, localizations: localizations)
-        let table = CheckedTable(catalog: catalog, path: "L.xcstrings", bytes: [])
+        let table = CheckedTable(file: CatalogFile(catalog: catalog), path: "L.xcstrings", placement: .anywhere)
         var check = KeyCheck(key: key, entry: try #require(table.keys[key]), in: table)
         check.run()
         return check.findings.map { "\($0.rule): \($0.message)" }

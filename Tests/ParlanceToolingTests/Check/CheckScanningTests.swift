@@ -5,62 +5,6 @@ import Testing
 
 @Suite("Check scanning")
 struct CheckScanningTests {
-    @Suite("Locating String Catalog keys")
-    struct Locating {
-        static let text = """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "a\\"b" : {
-                  "comment" : "strings",
-                  "localizations" : {
-                    "fr" : { "stringUnit" : { "state" : "translated", "value" : "x" } }
-                  }
-                },
-                "\\u00e9t\\u00e9 \\ud83d\\ude00" : { "localizations" : { "de" : {} } },
-                "été 😀 x" : {}
-              },
-              "version" : "1.0"
-            }
-            """
-
-        @Test("Keys and languages are found at their opening quotes, escapes resolved, in file order")
-        func offsets() {
-            let bytes = Array(Self.text.utf8)
-            let keys = StringCatalogOffsets(bytes: bytes).keys
-            let positions = LineIndex(bytes: bytes, file: "L.xcstrings")
-            func place(_ offset: Int) -> String { positions.location(ofByte: offset).description }
-            #expect(keys.map { "\($0.name) \(place($0.offset))" } == [
-                "a\"b L.xcstrings:4:5", "été 😀 L.xcstrings:10:5", "été 😀 x L.xcstrings:11:5",
-            ])
-            #expect(keys.map { $0.languages.map { "\($0.name) \(place($0.offset))" } } == [["fr L.xcstrings:7:9"], ["de L.xcstrings:10:58"], []])
-        }
-
-        @Test("Keys out of the reader's order are still located")
-        func outOfOrder() throws {
-            let text = #"{"strings":{"b":{"localizations":{"fr":{},"de":{}}},"a":{}},"sourceLanguage":"en"}"#
-            var catalog = try XCStringsReader.read(Data(text.utf8), path: "T.xcstrings")
-            catalog.entries.sortKeys(by: <)
-            let table = CheckedTable(catalog: catalog, path: "T.xcstrings", bytes: Array(text.utf8))
-            #expect(table.keys["a"]?.location.column == 53)
-            #expect(table.keys["b"]?.location.column == 13)
-            #expect(table.keys["b"]?.values["de"]?.location.column == 43)
-        }
-
-        @Test("Columns count Unicode scalars, not bytes")
-        func columns() {
-            let bytes = Array("é😀\"x\"".utf8)
-            #expect(LineIndex(bytes: bytes, file: "f").location(ofByte: 6).column == 3)
-        }
-
-        @Test("Text that is not a String Catalog finds nothing and ends", arguments: ["", "{", "\"", "[[[", "{\"strings\":{\"k\"", "}}]]"])
-        func truncated(text: String) {
-            let keys = StringCatalogOffsets(bytes: Array(text.utf8)).keys
-            #expect(keys.count <= 1)
-            #expect(keys.allSatisfy { $0.languages.isEmpty })
-        }
-    }
-
     @Suite("Reading templates")
     struct Templates {
         static let cases: [(template: String, arguments: String)] = [

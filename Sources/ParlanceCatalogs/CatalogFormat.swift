@@ -1,0 +1,96 @@
+import Foundation
+
+/// A catalog file format: how files of one extension are read into the catalog model.
+///
+/// Every format Parlance reads conforms to this protocol, one type per file in
+/// `Formats/`, and is listed once in ``CatalogFormats/all``. The runtime's folder reader,
+/// `parlance check`, `compile`, `convert` and the build plugins find formats there, so
+/// adding one is a new conforming type, one line in that list, and its tests.
+///
+/// ```swift
+/// let url = URL(fileURLWithPath: "Resources/fr.lproj/Localizable.strings")
+/// if let format = CatalogFormats.format(for: url) {
+///     let file = try format.read(Data(contentsOf: url), path: url.path, table: "Localizable",
+///                                language: "fr", locating: true)
+///     print(file.catalog.entries.count, file.locations["Hello"]?.key as Any)
+/// }
+/// ```
+public protocol CatalogFormat: Sendable {
+    /// What people call the format, for messages: `String Catalog`.
+    var name: String { get }
+    /// The file extension, lowercased, without the dot: `xcstrings`.
+    var fileExtension: String { get }
+    /// Where files of this format hold their languages, and so where a folder reader looks for them.
+    var placement: CatalogFilePlacement { get }
+    /// Within one table and language of one folder, a value read from a format of higher
+    /// precedence replaces one read from a lower: a `.stringsdict` entry overrides the
+    /// `.strings` entry of the same key, as Foundation does. Equal precedence keeps the first
+    /// file read and reports a disagreement.
+    var precedence: Int { get }
+
+    /// Reads one file.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - path: The path to name in locations and errors, as the user knows the file.
+    ///   - table: The table the file belongs to (its stem, `Localizable`).
+    ///   - language: For a ``CatalogFilePlacement/languageFolder`` format, the language the
+    ///     file holds (from its `xx.lproj` folder, or as the caller named it); ignored by
+    ///     formats that name their languages themselves.
+    ///   - locating: Whether to fill ``CatalogFile/locations``. A format whose reader finds
+    ///     positions anyway may fill them always; one that must do more work to find them
+    ///     (the String Catalog's) fills them only when asked, so an app's load pays nothing.
+    /// - Returns: The file as one table of the catalog model, with what reading it noticed.
+    /// - Throws: ``ParseError`` at the first place that cannot be read, saying what was expected;
+    ///   for a one-language format called without a language, an error at the file's start.
+    func read(_ data: Data, path: String, table: String, language: String?, locating: Bool) throws(ParseError) -> CatalogFile
+}
+
+/// Where a catalog format keeps its languages.
+public enum CatalogFilePlacement: Hashable, Sendable {
+    /// One file holds every language and names its source language; found at any depth
+    /// (String Catalogs).
+    case anywhere
+    /// One file per language, inside the language's `xx.lproj` folder (`.strings`,
+    /// `.stringsdict`). The folder names the language; outside one, the caller must.
+    case languageFolder
+}
+
+/// One catalog file as a format read it: one table of the catalog model, where each key
+/// and value is written, and what the reader noticed on the way.
+public struct CatalogFile: Sendable {
+    /// The table. For a ``CatalogFilePlacement/languageFolder`` format it holds one
+    /// language, which is also its ``Catalog/sourceLanguage`` until a folder reader merges
+    /// the languages of the table.
+    public var catalog: Catalog
+    /// Where each key, and each of its languages' values, is written. Empty when the file was
+    /// read without `locating` by a format that finds positions only when asked.
+    public var locations: [String: EntryLocations]
+    /// What the reader noticed while reading a file it could still read whole (a repeated
+    /// key, a rule no format refers to), in file order, each with its
+    /// ``Diagnostic/code`` where a tool acts on it.
+    public var diagnostics: [Diagnostic]
+
+    /// A file's reading: its table, where its entries are written, and the diagnostics.
+    public init(catalog: Catalog, locations: [String: EntryLocations] = [:], diagnostics: [Diagnostic] = []) {
+        self.catalog = catalog
+        self.locations = locations
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Where one key of a ``CatalogFile`` is written.
+public struct EntryLocations: Hashable, Sendable {
+    /// Where the key starts (in a String Catalog, its member under `strings`).
+    public var key: SourceLocation
+    /// Where each language's value is written, by language as the file spells it (in a
+    /// String Catalog, the language's member under `localizations`; in a one-language table,
+    /// the entry's key).
+    public var values: [String: SourceLocation]
+
+    /// The key's location and its values'.
+    public init(key: SourceLocation, values: [String: SourceLocation] = [:]) {
+        self.key = key
+        self.values = values
+    }
+}

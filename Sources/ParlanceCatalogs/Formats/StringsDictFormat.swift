@@ -1,0 +1,36 @@
+import Foundation
+
+/// `.stringsdict` tables: one language per file, an XML property list of plural, device and
+/// width rules, read by ``StringsDictReader``.
+///
+/// Within one folder a `.stringsdict` entry overrides the `.strings` entry of the same key
+/// and language, as Foundation does, so its ``precedence`` is the higher. Positions come with
+/// the reading, so ``CatalogFile/locations`` is always filled.
+public struct StringsDictFormat: CatalogFormat {
+    public var name: String { ".stringsdict table" }
+    public var fileExtension: String { "stringsdict" }
+    public var placement: CatalogFilePlacement { .languageFolder }
+    public var precedence: Int { 1 }
+
+    public init() {}
+
+    public func read(
+        _ data: Data, path: String, table: String, language: String?, locating: Bool
+    ) throws(ParseError) -> CatalogFile {
+        guard let language else { throw CatalogFormats.noLanguage(path) }
+        let file = try StringsDictReader.read(data, path: path)
+        var entries = OrderedMap<String, CatalogEntry>()
+        var locations: [String: EntryLocations] = [:]
+        locations.reserveCapacity(file.entries.count)
+        let fileStart = SourceLocation(file: path, line: 1, column: 1)
+        for (key, localization) in file.entries {
+            var localizations = OrderedMap<String, Localization>()
+            localizations[language] = localization
+            entries[key] = CatalogEntry(localizations: localizations)
+            let location = file.locations[key] ?? fileStart
+            locations[key] = EntryLocations(key: location, values: [language: location])
+        }
+        let catalog = Catalog(table: table, sourceLanguage: language, entries: entries)
+        return CatalogFile(catalog: catalog, locations: locations, diagnostics: file.diagnostics)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// `.strings` tables: one language per file, in old-style text, XML or binary property
+/// lists, read by ``StringsFileReader``.
+///
+/// A key written twice takes its last value and keeps the place it first appeared, as
+/// Foundation loads it; the reader warns at each repeat (``Diagnostic/Code/duplicateKey``).
+/// Positions come with the reading, so ``CatalogFile/locations`` is always filled: each key at
+/// the entry that won.
+public struct StringsFileFormat: CatalogFormat {
+    public var name: String { ".strings table" }
+    public var fileExtension: String { "strings" }
+    public var placement: CatalogFilePlacement { .languageFolder }
+    public var precedence: Int { 0 }
+
+    public init() {}
+
+    public func read(
+        _ data: Data, path: String, table: String, language: String?, locating: Bool
+    ) throws(ParseError) -> CatalogFile {
+        guard let language else { throw CatalogFormats.noLanguage(path) }
+        let file = try StringsFileReader.read(data, path: path)
+        var entries = OrderedMap<String, CatalogEntry>()
+        var locations: [String: EntryLocations] = [:]
+        locations.reserveCapacity(file.entries.count)
+        for entry in file.entries {
+            var localizations = OrderedMap<String, Localization>()
+            localizations[language] = .string(entry.value)
+            entries[entry.key] = CatalogEntry(comment: entry.comment, localizations: localizations)
+            locations[entry.key] = EntryLocations(key: entry.location, values: [language: entry.location])
+        }
+        let catalog = Catalog(table: table, sourceLanguage: language, entries: entries)
+        return CatalogFile(catalog: catalog, locations: locations, diagnostics: file.diagnostics)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+@_spi(Files) import ParlanceCatalogs
+import Testing
+
+@Suite("The catalog formats registry: the one place an extension names a reader")
+struct CatalogFormatsTests {
+    @Test("Each format has its own extension, and every extension finds its format")
+    func extensionsAreUnique() throws {
+        #expect(CatalogFormats.fileExtensions == ["xcstrings", "strings", "stringsdict"])
+        #expect(Set(CatalogFormats.fileExtensions).count == CatalogFormats.all.count)
+        for format in CatalogFormats.all {
+            let found = try #require(CatalogFormats.format(forExtension: format.fileExtension))
+            #expect(found.name == format.name)
+            #expect(!format.fileExtension.hasPrefix("."))
+            #expect(format.fileExtension == format.fileExtension.lowercased())
+        }
+    }
+
+    @Test("Paths and URLs find the format of their last extension; other files none",
+          arguments: [
+              ("Resources/Localizable.xcstrings", "xcstrings"),
+              ("Resources/fr.lproj/Localizable.strings", "strings"),
+              ("fr.lproj/Plurals.stringsdict", "stringsdict"),
+              ("Localizable.strings.xcstrings", "xcstrings"),
+              ("Localizable.STRINGS", nil),
+              ("Localizable.xliff", nil),
+              ("README", nil),
+              (".strings", nil),
+              ("fr.lproj/", nil),
+          ] as [(String, String?)])
+    func pathsFindFormats(path: String, expected: String?) {
+        #expect(CatalogFormats.format(forPath: path)?.fileExtension == expected)
+        #expect(CatalogFormats.format(for: URL(fileURLWithPath: "/tmp/" + path))?.fileExtension == expected)
+    }
+
+    @Test("Messages list the extensions the way a sentence does")
+    func extensionList() {
+        #expect(CatalogFormats.extensionList == ".xcstrings, .strings or .stringsdict")
+    }
+
+    @Test("One-language formats outrank each other as Foundation does; String Catalogs hold every language")
+    func placementAndPrecedence() throws {
+        let catalog = try #require(CatalogFormats.format(forExtension: "xcstrings"))
+        let strings = try #require(CatalogFormats.format(forExtension: "strings"))
+        let stringsDict = try #require(CatalogFormats.format(forExtension: "stringsdict"))
+        #expect(catalog.placement == .anywhere)
+        #expect(strings.placement == .languageFolder)
+        #expect(stringsDict.placement == .languageFolder)
+        #expect(stringsDict.precedence > strings.precedence)
+    }
+
+    /// The build plugins cannot import a library, so they keep the extensions in a list of
+    /// their own; this test is what keeps that list equal to the registry.
+    @Test("The build plugins' extension lists equal the registry's, by placement")
+    func pluginListsMatchTheRegistry() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for plugin in ["ParlanceGenerate", "ParlanceCompile"] {
+            let url = root.appendingPathComponent("Plugins/\(plugin)/CatalogFiles.swift")
+            let source = try String(contentsOf: url, encoding: .utf8)
+            let anywhere = try #require(Self.stringSet(named: "anywhereExtensions", in: source), "\(plugin)")
+            let languageFolder = try #require(Self.stringSet(named: "languageFolderExtensions", in: source), "\(plugin)")
+            #expect(anywhere == Set(CatalogFormats.all.filter { $0.placement == .anywhere }.map(\.fileExtension)), "\(plugin)")
+            #expect(languageFolder == Set(CatalogFormats.all.filter { $0.placement == .languageFolder }.map(\.fileExtension)), "\(plugin)")
+        }
+    }
+
+    /// The string literals of `static let <name>: Set<String> = [...]` in `source`.
+    static func stringSet(named name: String, in source: String) -> Set<String>? {
+        guard let declaration = source.range(of: "static let \(name): Set<String> = ["),
+              let close = source[declaration.upperBound...].firstIndex(of: "]")
+        else { return nil }
+        let body = source[declaration.upperBound..<close]
+        return Set(body.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }.filter { !$0.isEmpty })
+    }
+
+    @Test("A folder's catalog files are the registry's: String Catalogs anywhere, tables inside .lproj folders")
+    func folderReaderFollowsTheRegistry() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("formats-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "Localizable.xcstrings", "deep/down/Other.xcstrings", "fr.lproj/Localizable.strings",
+            "fr.lproj/Localizable.stringsdict", "Lone.strings", "fr.lproj/notes.txt", "fr.lproj/Info.xliff",
+        ]
+        for file in files {
+            let url = folder.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: url)
+        }
+        let found = try ResourceFolderReader.catalogFiles(under: folder).map {
+            $0.path.components(separatedBy: folder.lastPathComponent + "/").last ?? $0.path
+        }
+        #expect(found == [
+            "Localizable.xcstrings", "deep/down/Other.xcstrings",
+            "fr.lproj/Localizable.strings", "fr.lproj/Localizable.stringsdict",
+        ])
+    }
+}

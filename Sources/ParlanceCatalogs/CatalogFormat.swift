@@ -59,10 +59,34 @@ public enum CatalogFilePlacement: Hashable, Sendable {
 /// One catalog file as a format read it: one table of the catalog model, where each key
 /// and value is written, and what the reader noticed on the way.
 public struct CatalogFile: Sendable {
+    private enum Content: Sendable {
+        case catalog(Catalog)
+        case oneLanguage(OneLanguageTable)
+    }
+
+    private var content: Content
+
     /// The table. For a ``CatalogFilePlacement/languageFolder`` format it holds one
     /// language, which is also its ``Catalog/sourceLanguage`` until a folder reader merges
-    /// the languages of the table.
-    public var catalog: Catalog
+    /// the languages of the table; it is built from ``oneLanguageTable`` each time it is read.
+    public var catalog: Catalog {
+        get {
+            switch content {
+            case .catalog(let catalog): catalog
+            case .oneLanguage(let table): table.catalog
+            }
+        }
+        set { content = .catalog(newValue) }
+    }
+
+    /// A one-language table as its format read it: each key's one value, without the map of
+    /// languages the catalog model gives every key. A folder reader merges these (a folder of
+    /// 5,000-key tables in 20 languages would otherwise build 100,000 maps it drops at once);
+    /// `nil` for a file that holds every language.
+    public var oneLanguageTable: OneLanguageTable? {
+        if case .oneLanguage(let table) = content { table } else { nil }
+    }
+
     /// Where each key, and each of its languages' values, is written. Empty when the file was
     /// read without `locating` by a format that finds positions only when asked.
     public var locations: [String: EntryLocations]
@@ -73,9 +97,55 @@ public struct CatalogFile: Sendable {
 
     /// A file's reading: its table, where its entries are written, and the diagnostics.
     public init(catalog: Catalog, locations: [String: EntryLocations] = [:], diagnostics: [Diagnostic] = []) {
-        self.catalog = catalog
+        self.content = .catalog(catalog)
         self.locations = locations
         self.diagnostics = diagnostics
+    }
+
+    /// A one-language file's reading: its table, where its entries are written, and the diagnostics.
+    public init(oneLanguage table: OneLanguageTable, locations: [String: EntryLocations] = [:], diagnostics: [Diagnostic] = []) {
+        self.content = .oneLanguage(table)
+        self.locations = locations
+        self.diagnostics = diagnostics
+    }
+}
+
+/// The table of a one-language file (`xx.lproj/Table.strings`): each key's value in the
+/// file's one language, in file order.
+public struct OneLanguageTable: Hashable, Sendable {
+    /// One key's value and the translator's note written with it.
+    public struct Entry: Hashable, Sendable {
+        public var value: Localization
+        public var comment: String?
+
+        public init(value: Localization, comment: String? = nil) {
+            self.value = value
+            self.comment = comment
+        }
+    }
+
+    /// The table name (the file's stem).
+    public var table: String
+    /// The language the file holds.
+    public var language: String
+    /// The entries by key, in file order.
+    public var entries: OrderedMap<String, Entry>
+
+    public init(table: String, language: String, entries: OrderedMap<String, Entry> = OrderedMap()) {
+        self.table = table
+        self.language = language
+        self.entries = entries
+    }
+
+    /// The table in the catalog model: one language, which is also its source language.
+    public var catalog: Catalog {
+        var model = OrderedMap<String, CatalogEntry>()
+        for (key, entry) in entries {
+            var localizations = OrderedMap<String, Localization>()
+            localizations[language] = entry.value
+            model[key] = CatalogEntry(comment: entry.comment, localizations: localizations)
+        }
+        return Catalog(table: table, sourceLanguage: language, entries: model)
     }
 }
 
@@ -83,14 +153,20 @@ public struct CatalogFile: Sendable {
 public struct EntryLocations: Hashable, Sendable {
     /// Where the key starts (in a String Catalog, its member under `strings`).
     public var key: SourceLocation
-    /// Where each language's value is written, by language as the file spells it (in a
-    /// String Catalog, the language's member under `localizations`; in a one-language table,
-    /// the entry's key).
+    /// Where each language's value is written, by language as the file spells it, when it is
+    /// written apart from the key (in a String Catalog, the language's member under
+    /// `localizations`). A one-language table lists none: its value is at its key. Ask
+    /// ``value(in:)``, which knows both.
     public var values: [String: SourceLocation]
 
-    /// The key's location and its values'.
+    /// The key's location and, where they are written apart from it, its values'.
     public init(key: SourceLocation, values: [String: SourceLocation] = [:]) {
         self.key = key
         self.values = values
+    }
+
+    /// Where `language`'s value is written: its own place, or else the key's.
+    public func value(in language: String) -> SourceLocation {
+        values[language] ?? key
     }
 }

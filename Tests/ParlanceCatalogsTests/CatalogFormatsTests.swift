@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Files) import ParlanceCatalogs
+@_spi(Files) @testable import ParlanceCatalogs
 import Testing
 
 @Suite("The catalog formats registry: the one place an extension names a reader")
@@ -93,5 +93,50 @@ struct CatalogFormatsTests {
             "Localizable.xcstrings", "deep/down/Other.xcstrings",
             "fr.lproj/Localizable.strings", "fr.lproj/Localizable.stringsdict",
         ])
+    }
+}
+
+@Suite("A one-language format that returns the catalog model still merges")
+struct CatalogModelFromAOneLanguageFormatTests {
+    /// A one-language format of its own, as a user might add one: `key=value` lines.
+    struct KeyValueFormat: CatalogFormat {
+        var name: String { "key=value table" }
+        var fileExtension: String { "kv" }
+        var placement: CatalogFilePlacement { .languageFolder }
+        var precedence: Int { 0 }
+        func read(_ data: Data, path: String, table: String, language: String?, locating: Bool) throws(ParseError) -> CatalogFile {
+            guard let language else { throw ParseError("no language", at: ParlanceCatalogs.SourceLocation(file: path, line: 1, column: 1)) }
+            var entries = OrderedMap<String, CatalogEntry>()
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2 else { continue }
+                entries[parts[0]] = CatalogEntry(localizations: [language: .string(parts[1])])
+            }
+            return CatalogFile(catalog: Catalog(table: table, sourceLanguage: language, entries: entries))
+        }
+    }
+
+    @Test("Its table reads as the catalog it returned, with no one-language form")
+    func readsAsItsCatalog() throws {
+        let file = try KeyValueFormat().read(Data("a=1\nb=2\n".utf8), path: "T.kv", table: "T", language: "fr", locating: false)
+        #expect(file.oneLanguageTable == nil)
+        #expect(file.catalog.entries.keys == ["a", "b"])
+        #expect(file.catalog.entries["b"]?["fr"] == .string("2"))
+    }
+
+    @Test("A folder reader merges its values per language, as it merges a .strings table's")
+    func mergesPerLanguage() throws {
+        var merger = CatalogMerger(sourceLanguage: "en")
+        for (language, text) in [("en", "a=one\nb=two\n"), ("fr", "a=un\n")] {
+            let file = try KeyValueFormat().read(Data(text.utf8), path: "\(language).lproj/T.kv", table: "T", language: language, locating: false)
+            merger.add(.read(file, format: KeyValueFormat(), path: "\(language).lproj/T.kv"))
+        }
+        let folder = merger.result(files: [])
+        let catalog = try #require(folder["T"])
+        #expect(catalog.sourceLanguage == "en")
+        #expect(catalog.entries["a"]?["fr"] == .string("un"))
+        #expect(catalog.entries["b"]?["en"] == .string("two"))
+        #expect(catalog.entries["b"]?["fr"] == nil)
+        #expect(folder.diagnostics.isEmpty)
     }
 }

@@ -15,6 +15,7 @@ struct StringCatalogFormatTests {
         #expect(file.catalog.sourceLanguage == "en")
         #expect(file.catalog.entries.keys == ["Hello", "Résumé", "Untranslated"])
         #expect(file.diagnostics.isEmpty)
+        #expect(file.oneLanguageTable == nil, "a String Catalog holds every language")
     }
 
     @Test("Located, each key is at its member under strings and each value at its language's member")

@@ -14,7 +14,7 @@ struct StringsDictFormatTests {
         let direct = try StringsDictReader.read(Data(contentsOf: FormatFixtures.url("plural.stringsdict")), path: "plural.stringsdict")
         #expect(localization == direct.entries["%lld files"])
         #expect(file.locations["%lld files"]?.key.position == "5:2")
-        #expect(file.locations["%lld files"]?.values["fr"]?.position == "5:2")
+        #expect(file.locations["%lld files"]?.value(in: "fr").position == "5:2")
         #expect(file.diagnostics.isEmpty)
     }
 

@@ -17,10 +17,16 @@ struct StringsFileFormatTests {
         #expect(catalog.entries["farewell"]?["fr"] == .string("Au revoir"))
         // The location is the entry that won; the diagnostic names the repeat, with its code.
         #expect(file.locations["greeting"]?.key.position == "7:1")
-        #expect(file.locations["greeting"]?.values["fr"]?.position == "7:1")
+        #expect(file.locations["greeting"]?.value(in: "fr").position == "7:1")
         #expect(file.locations["farewell"]?.key.position == "4:1")
         #expect(file.diagnostics.map(\.code) == [.duplicateKey])
         #expect(file.diagnostics.first?.location?.position == "7:1")
+        // The same table without a map of languages per key, as a folder reader merges it.
+        let table = try #require(file.oneLanguageTable)
+        #expect(table.language == "fr")
+        #expect(table.entries.keys == ["greeting", "farewell"])
+        #expect(table.entries["greeting"] == OneLanguageTable.Entry(value: .string("Salut"), comment: "The greeting that wins"))
+        #expect(table.catalog == catalog)
     }
 
     @Test("Positions are found with the reading, asked for or not")

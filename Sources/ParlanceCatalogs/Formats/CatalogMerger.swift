@@ -56,12 +56,20 @@ struct CatalogMerger {
             case .anywhere:
                 addCatalog(file.catalog, path: path)
             case .languageFolder:
-                let table = file.catalog.table
-                for (key, entry) in file.catalog.entries {
-                    for (language, localization) in entry.localizations ?? OrderedMap() {
+                guard let table = file.oneLanguageTable else {
+                    // A one-language format that returned the catalog model: each value as it stands.
+                    let catalog = file.catalog
+                    for (key, entry) in catalog.entries {
                         let origin = Origin(path: path, precedence: format.precedence, location: file.locations[key]?.key)
-                        insert(localization, key: key, language: language, table: table, origin: origin, comment: entry.comment)
+                        for (language, localization) in entry.localizations ?? OrderedMap() {
+                            insert(localization, key: key, language: language, table: catalog.table, origin: origin, comment: entry.comment)
+                        }
                     }
+                    return
+                }
+                for (key, entry) in table.entries {
+                    let origin = Origin(path: path, precedence: format.precedence, location: file.locations[key]?.key)
+                    insert(entry.value, key: key, language: table.language, table: table.table, origin: origin, comment: entry.comment)
                 }
             }
         case .failed(let diagnostic):

@@ -19,18 +19,15 @@ public struct StringsDictFormat: CatalogFormat {
     ) throws(ParseError) -> CatalogFile {
         guard let language else { throw CatalogFormats.noLanguage(path) }
         let file = try StringsDictReader.read(data, path: path)
-        var entries = OrderedMap<String, CatalogEntry>()
+        var entries = OrderedMap<String, OneLanguageTable.Entry>()
         var locations: [String: EntryLocations] = [:]
         locations.reserveCapacity(file.entries.count)
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
         for (key, localization) in file.entries {
-            var localizations = OrderedMap<String, Localization>()
-            localizations[language] = localization
-            entries[key] = CatalogEntry(localizations: localizations)
-            let location = file.locations[key] ?? fileStart
-            locations[key] = EntryLocations(key: location, values: [language: location])
+            entries[key] = OneLanguageTable.Entry(value: localization)
+            locations[key] = EntryLocations(key: file.locations[key] ?? fileStart)
         }
-        let catalog = Catalog(table: table, sourceLanguage: language, entries: entries)
-        return CatalogFile(catalog: catalog, locations: locations, diagnostics: file.diagnostics)
+        let table = OneLanguageTable(table: table, language: language, entries: entries)
+        return CatalogFile(oneLanguage: table, locations: locations, diagnostics: file.diagnostics)
     }
 }

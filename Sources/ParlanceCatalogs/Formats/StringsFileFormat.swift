@@ -20,16 +20,14 @@ public struct StringsFileFormat: CatalogFormat {
     ) throws(ParseError) -> CatalogFile {
         guard let language else { throw CatalogFormats.noLanguage(path) }
         let file = try StringsFileReader.read(data, path: path)
-        var entries = OrderedMap<String, CatalogEntry>()
+        var entries = OrderedMap<String, OneLanguageTable.Entry>()
         var locations: [String: EntryLocations] = [:]
         locations.reserveCapacity(file.entries.count)
         for entry in file.entries {
-            var localizations = OrderedMap<String, Localization>()
-            localizations[language] = .string(entry.value)
-            entries[entry.key] = CatalogEntry(comment: entry.comment, localizations: localizations)
-            locations[entry.key] = EntryLocations(key: entry.location, values: [language: entry.location])
+            entries[entry.key] = OneLanguageTable.Entry(value: .string(entry.value), comment: entry.comment)
+            locations[entry.key] = EntryLocations(key: entry.location)
         }
-        let catalog = Catalog(table: table, sourceLanguage: language, entries: entries)
-        return CatalogFile(catalog: catalog, locations: locations, diagnostics: file.diagnostics)
+        let table = OneLanguageTable(table: table, language: language, entries: entries)
+        return CatalogFile(oneLanguage: table, locations: locations, diagnostics: file.diagnostics)
     }
 }

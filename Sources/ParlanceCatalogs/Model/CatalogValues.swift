@@ -2,18 +2,24 @@
 ///
 /// An open set: files in the wild hold invented names such as `three`, and a
 /// reader keeps them so nothing is lost; ``isCLDR`` tells them apart.
+///
+/// Its members are inlinable: the runtime chooses a category on every plural message, and it
+/// lives in another module, so comparing and hashing a category must not cost a call each.
 public struct PluralCategory: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
     public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: String) { self.rawValue = rawValue }
+    @inlinable public init(_ rawValue: String) { self.rawValue = rawValue }
 
     /// CLDR's categories; which of them a language uses is in ``PluralRules/categories``.
-    public static let zero = PluralCategory("zero")
-    public static let one = PluralCategory("one")
-    public static let two = PluralCategory("two")
-    public static let few = PluralCategory("few")
-    public static let many = PluralCategory("many")
-    public static let other = PluralCategory("other")
+    @inlinable public static var zero: PluralCategory { PluralCategory("zero") }
+    @inlinable public static var one: PluralCategory { PluralCategory("one") }
+    @inlinable public static var two: PluralCategory { PluralCategory("two") }
+    @inlinable public static var few: PluralCategory { PluralCategory("few") }
+    @inlinable public static var many: PluralCategory { PluralCategory("many") }
+    @inlinable public static var other: PluralCategory { PluralCategory("other") }
+
+    @inlinable public static func == (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.rawValue == rhs.rawValue }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// The six CLDR categories in CLDR's order.
     public static let allCLDR: [PluralCategory] = [.zero, .one, .two, .few, .many, .other]
@@ -34,8 +40,11 @@ public struct PluralCategory: RawRepresentable, Hashable, Sendable, Comparable, 
 /// A device class for device variations, as String Catalogs and `.stringsdict` name them.
 public struct DeviceClass: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: String) { self.rawValue = rawValue }
+    @inlinable public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    @inlinable public static func == (lhs: DeviceClass, rhs: DeviceClass) -> Bool { lhs.rawValue == rhs.rawValue }
+    @inlinable public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     /// The device classes String Catalogs and `.stringsdict` files name.
     public static let iphone = DeviceClass("iphone")

@@ -36,6 +36,7 @@ public struct PluralOperands: Hashable, Sendable {
     /// Another name for ``c``, which CLDR rules also write as `e`.
     public var e: Int { c }
 
+    @usableFromInline
     init(n: Double, i: UInt64, v: Int, w: Int, f: UInt64, t: UInt64, c: Int) {
         self.n = n
         self.i = i
@@ -47,10 +48,10 @@ public struct PluralOperands: Hashable, Sendable {
     }
 
     /// Where `i`, `f` and `t` stop being exact: 10¹⁸.
-    static let exactLimit: UInt64 = 1_000_000_000_000_000_000
+    @usableFromInline static var exactLimit: UInt64 { 1_000_000_000_000_000_000 }
 
     /// `value` itself below 10¹⁸, otherwise its last 18 digits plus 10¹⁸.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func digitsValue(_ value: UInt64) -> UInt64 {
         value < exactLimit ? value : exactLimit + value % exactLimit
     }
@@ -58,12 +59,17 @@ public struct PluralOperands: Hashable, Sendable {
     /// The operands of a whole number: the fast path, with no string work.
     ///
     /// This overload exists so `Int`, the common case, never goes through generic code.
+    @inlinable
     public init(_ value: Int) {
         let magnitude = UInt64(value.magnitude)
         self.init(n: Double(magnitude), i: Self.digitsValue(magnitude), v: 0, w: 0, f: 0, t: 0, c: 0)
     }
 
     /// The operands of a whole number of any integer type, `Int128` included.
+    ///
+    /// Inlinable, so a caller in another module (the runtime's `Int64` and `UInt64`
+    /// arguments) gets it specialized instead of running generic code on every message.
+    @inlinable
     public init<Integer: BinaryInteger>(_ value: Integer) {
         let magnitude = value.magnitude
         if let exact = UInt64(exactly: magnitude) {

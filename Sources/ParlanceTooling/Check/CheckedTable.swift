@@ -91,7 +91,7 @@ extension CheckedTable {
                 shouldTranslate: entry.shouldTranslate)
             for (language, localization) in entry.localizations ?? OrderedMap() {
                 checked.values[language] = CheckedValue(
-                    localization: localization, location: located?.values[language] ?? keyLocation)
+                    localization: localization, location: located?.value(in: language) ?? keyLocation)
             }
             keys[key] = checked
         }

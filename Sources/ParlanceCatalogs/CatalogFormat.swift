@@ -88,8 +88,27 @@ public struct CatalogFile: Sendable {
     }
 
     /// Where each key, and each of its languages' values, is written. Empty when the file was
-    /// read without `locating` by a format that finds positions only when asked.
-    public var locations: [String: EntryLocations]
+    /// read without `locating` by a format that finds positions only when asked. For a
+    /// one-language file it is built from ``oneLanguageTable``'s entries each time it is read:
+    /// read it once, not once per key.
+    public var locations: [String: EntryLocations] {
+        get {
+            guard case .oneLanguage(let table) = content else { return storedLocations }
+            var locations: [String: EntryLocations] = [:]
+            locations.reserveCapacity(table.entries.count)
+            for (key, entry) in table.entries {
+                if let location = entry.location { locations[key] = EntryLocations(key: location) }
+            }
+            return locations
+        }
+        set {
+            if case .oneLanguage(let table) = content { content = .catalog(table.catalog) }
+            storedLocations = newValue
+        }
+    }
+
+    private var storedLocations: [String: EntryLocations]
+
     /// What the reader noticed while reading a file it could still read whole (a repeated
     /// key, a rule no format refers to), in file order, each with its
     /// ``Diagnostic/code`` where a tool acts on it.
@@ -98,14 +117,15 @@ public struct CatalogFile: Sendable {
     /// A file's reading: its table, where its entries are written, and the diagnostics.
     public init(catalog: Catalog, locations: [String: EntryLocations] = [:], diagnostics: [Diagnostic] = []) {
         self.content = .catalog(catalog)
-        self.locations = locations
+        self.storedLocations = locations
         self.diagnostics = diagnostics
     }
 
-    /// A one-language file's reading: its table, where its entries are written, and the diagnostics.
-    public init(oneLanguage table: OneLanguageTable, locations: [String: EntryLocations] = [:], diagnostics: [Diagnostic] = []) {
+    /// A one-language file's reading: its table, whose entries say where they are written, and
+    /// the diagnostics.
+    public init(oneLanguage table: OneLanguageTable, diagnostics: [Diagnostic] = []) {
         self.content = .oneLanguage(table)
-        self.locations = locations
+        self.storedLocations = [:]
         self.diagnostics = diagnostics
     }
 }
@@ -113,14 +133,17 @@ public struct CatalogFile: Sendable {
 /// The table of a one-language file (`xx.lproj/Table.strings`): each key's value in the
 /// file's one language, in file order.
 public struct OneLanguageTable: Hashable, Sendable {
-    /// One key's value and the translator's note written with it.
+    /// One key's value, the translator's note written with it, and where the key is written
+    /// (the value is at its key).
     public struct Entry: Hashable, Sendable {
         public var value: Localization
         public var comment: String?
+        public var location: SourceLocation?
 
-        public init(value: Localization, comment: String? = nil) {
+        public init(value: Localization, comment: String? = nil, location: SourceLocation? = nil) {
             self.value = value
             self.comment = comment
+            self.location = location
         }
     }
 

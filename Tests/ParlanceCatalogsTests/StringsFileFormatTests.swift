@@ -25,7 +25,9 @@ struct StringsFileFormatTests {
         let table = try #require(file.oneLanguageTable)
         #expect(table.language == "fr")
         #expect(table.entries.keys == ["greeting", "farewell"])
-        #expect(table.entries["greeting"] == OneLanguageTable.Entry(value: .string("Salut"), comment: "The greeting that wins"))
+        #expect(table.entries["greeting"]?.value == .string("Salut"))
+        #expect(table.entries["greeting"]?.comment == "The greeting that wins")
+        #expect(table.entries["greeting"]?.location?.position == "7:1")
         #expect(table.catalog == catalog)
     }
 

@@ -59,8 +59,9 @@ struct CatalogMerger {
                 guard let table = file.oneLanguageTable else {
                     // A one-language format that returned the catalog model: each value as it stands.
                     let catalog = file.catalog
+                    let locations = file.locations
                     for (key, entry) in catalog.entries {
-                        let origin = Origin(path: path, precedence: format.precedence, location: file.locations[key]?.key)
+                        let origin = Origin(path: path, precedence: format.precedence, location: locations[key]?.key)
                         for (language, localization) in entry.localizations ?? OrderedMap() {
                             insert(localization, key: key, language: language, table: catalog.table, origin: origin, comment: entry.comment)
                         }
@@ -68,7 +69,7 @@ struct CatalogMerger {
                     return
                 }
                 for (key, entry) in table.entries {
-                    let origin = Origin(path: path, precedence: format.precedence, location: file.locations[key]?.key)
+                    let origin = Origin(path: path, precedence: format.precedence, location: entry.location)
                     insert(entry.value, key: key, language: table.language, table: table.table, origin: origin, comment: entry.comment)
                 }
             }

@@ -20,14 +20,11 @@ public struct StringsDictFormat: CatalogFormat {
         guard let language else { throw CatalogFormats.noLanguage(path) }
         let file = try StringsDictReader.read(data, path: path)
         var entries = OrderedMap<String, OneLanguageTable.Entry>()
-        var locations: [String: EntryLocations] = [:]
-        locations.reserveCapacity(file.entries.count)
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
         for (key, localization) in file.entries {
-            entries[key] = OneLanguageTable.Entry(value: localization)
-            locations[key] = EntryLocations(key: file.locations[key] ?? fileStart)
+            entries[key] = OneLanguageTable.Entry(value: localization, location: file.locations[key] ?? fileStart)
         }
         let table = OneLanguageTable(table: table, language: language, entries: entries)
-        return CatalogFile(oneLanguage: table, locations: locations, diagnostics: file.diagnostics)
+        return CatalogFile(oneLanguage: table, diagnostics: file.diagnostics)
     }
 }

@@ -21,13 +21,10 @@ public struct StringsFileFormat: CatalogFormat {
         guard let language else { throw CatalogFormats.noLanguage(path) }
         let file = try StringsFileReader.read(data, path: path)
         var entries = OrderedMap<String, OneLanguageTable.Entry>()
-        var locations: [String: EntryLocations] = [:]
-        locations.reserveCapacity(file.entries.count)
         for entry in file.entries {
-            entries[entry.key] = OneLanguageTable.Entry(value: .string(entry.value), comment: entry.comment)
-            locations[entry.key] = EntryLocations(key: entry.location)
+            entries[entry.key] = OneLanguageTable.Entry(value: .string(entry.value), comment: entry.comment, location: entry.location)
         }
         let table = OneLanguageTable(table: table, language: language, entries: entries)
-        return CatalogFile(oneLanguage: table, locations: locations, diagnostics: file.diagnostics)
+        return CatalogFile(oneLanguage: table, diagnostics: file.diagnostics)
     }
 }

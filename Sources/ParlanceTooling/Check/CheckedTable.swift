@@ -81,10 +81,11 @@ extension CheckedTable {
     /// merges the languages of its folder.
     init(file: CatalogFile, path: String, placement: CatalogFilePlacement) {
         let catalog = file.catalog
+        let locations = file.locations
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
         var keys = OrderedMap<String, CheckedKey>()
         for (key, entry) in catalog.entries {
-            let located = file.locations[key]
+            let located = locations[key]
             let keyLocation = located?.key ?? fileStart
             var checked = CheckedKey(
                 location: keyLocation, comment: entry.comment, extractionState: entry.extractionState,

@@ -24,7 +24,7 @@ let package = Package(
     ],
     targets: [
         // The catalog model and its readers, tags and plural rules: what reading and checking
-        // catalogs needs; no runtime, and (next) no ICU: FoundationEssentials alone on Linux.
+        // catalogs needs; no runtime, and no ICU: FoundationEssentials alone on Linux.
         .target(name: "ParlanceCatalogs"),
         // The writers only tools use (String Catalogs in Xcode's order, .strings, .stringsdict).
         .target(name: "ParlanceCatalogWriters", dependencies: ["ParlanceCatalogs"]),

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every catalog format Parlance reads, and the one place a file's extension is matched to its reader.
 ///

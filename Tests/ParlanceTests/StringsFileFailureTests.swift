@@ -23,8 +23,8 @@ struct StringsFileFailureTests {
         "!invalid-utf8.strings": "2:13: error: invalid UTF-8 byte 0xE9; .strings files must be UTF-8 or UTF-16 with a byte order mark.",
         "!utf16-without-bom.strings":
             "1:1: error: the file looks like UTF-16 without a byte order mark; .strings files must be UTF-8 or UTF-16 with a byte order mark.",
-        "!xml-array.strings": "1:1: error: the file is an XML property list holding an array, not a dictionary of strings.",
-        "!xml-number-value.strings": "1:1: error: the value of the key \"count\" is a number; .strings values must be strings.",
+        "!xml-array.strings": "3:1: error: the file is an XML property list holding an array, not a dictionary of strings.",
+        "!xml-number-value.strings": "3:23: error: the value of the key \"count\" is an integer; .strings values must be strings.",
     ]
 
     static var mustFailFixtures: [String] {

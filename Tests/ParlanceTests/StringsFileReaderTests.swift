@@ -161,12 +161,12 @@ struct StringsFileReaderTests {
 
     @Suite("Property lists saved as .strings")
     struct PropertyLists {
-        @Test("An XML property list is read, sorted by key")
+        @Test("An XML property list is read, sorted by key, each entry at its <key>")
         func xml() throws {
             let file = try StringsFixtures.read("xml-plist.strings")
             #expect(file.entries == [
-                StringsFile.Entry(key: "Apple", value: "Pomme", location: SourceLocation(file: "xml-plist.strings", line: 1, column: 1)),
-                StringsFile.Entry(key: "Zebra", value: "Zèbre", location: SourceLocation(file: "xml-plist.strings", line: 1, column: 1)),
+                StringsFile.Entry(key: "Apple", value: "Pomme", location: SourceLocation(file: "xml-plist.strings", line: 7, column: 2)),
+                StringsFile.Entry(key: "Zebra", value: "Zèbre", location: SourceLocation(file: "xml-plist.strings", line: 5, column: 2)),
             ])
         }
 

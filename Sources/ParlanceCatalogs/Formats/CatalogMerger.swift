@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Merges files into one catalog per table, remembering where each value came from.
 struct CatalogMerger {

@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 
 /// What reading a resources folder produced: one catalog per table, and what was found on the way.
 public struct ResourceFolder: Sendable {
@@ -27,6 +32,9 @@ public struct ResourceFolder: Sendable {
 /// reported, and the file read first (in path order, String Catalogs before `.lproj`
 /// tables) is kept.
 public enum ResourceFolderReader {
+    /// `NSFilePathErrorKey`'s value, which FoundationEssentials does not declare.
+    private static let filePathKey = "NSFilePath"
+
     /// Reads a folder, or a single `.xcstrings`, `.strings` or `.stringsdict` file.
     /// - Parameters:
     ///   - url: The folder or file.
@@ -36,12 +44,11 @@ public enum ResourceFolderReader {
     ///   - language: For a single `.strings` or `.stringsdict` file outside an `.lproj` folder, the language it holds.
     /// - Throws: `CocoaError` when the path cannot be listed or read.
     public static func read(at url: URL, sourceLanguage: String? = nil, language: String? = nil) throws -> ResourceFolder {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        guard let status = FileSystem.status(of: url) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [filePathKey: url.path])
         }
-        let files = isDirectory.boolValue ? try catalogFiles(under: url) : [url]
-        let fileLanguage = isDirectory.boolValue ? nil : language
+        let files = status.isFolder ? try catalogFiles(under: url) : [url]
+        let fileLanguage = status.isFolder ? nil : language
         // Parse on every core; merge in path order, so the result never depends on timing.
         let parsed = Locked([Result<CatalogMerger.ParsedFile, any Error>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -60,12 +67,12 @@ public enum ResourceFolderReader {
     /// files of every ``CatalogFilePlacement/anywhere`` format, and those of every
     /// ``CatalogFilePlacement/languageFolder`` format inside an `.lproj` folder.
     @_spi(Files) public static func catalogFiles(under folder: URL) throws -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: folder.path]) }
+        guard let found = FileSystem.files(under: folder) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [filePathKey: folder.path])
+        }
         var catalogs: [URL] = []
         var tables: [URL] = []
-        for case let file as URL in enumerator {
+        for file in found {
             switch CatalogFormats.format(for: file)?.placement {
             case .anywhere?: catalogs.append(file)
             case .languageFolder?:

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// String Catalogs (`.xcstrings`): one JSON file holds a table in every language and names
 /// its source language. Read by ``XCStringsReader``.

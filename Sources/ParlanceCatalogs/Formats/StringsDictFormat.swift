@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `.stringsdict` tables: one language per file, an XML property list of plural, device and
 /// width rules, read by ``StringsDictReader``.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `.stringsdict` files (XML property lists) into ``StringsDictFile``.
 ///

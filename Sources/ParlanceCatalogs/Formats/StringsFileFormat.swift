@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `.strings` tables: one language per file, in old-style text, XML or binary property
 /// lists, read by ``StringsFileReader``.

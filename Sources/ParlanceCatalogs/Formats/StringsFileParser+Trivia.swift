@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StringsFileParser {
     /// Skips whitespace and comments, as Foundation's `advanceToNonSpace` does.
@@ -43,8 +47,7 @@ extension StringsFileParser {
             case UInt8(ascii: "/"):
                 guard let comment = try skipComment() else { return true }
                 if collectingComment, breaksSinceToken > 0 {
-                    let text = String(decoding: bytes[comment], as: UTF8.self)
-                        .trimmingCharacters(in: .whitespacesAndNewlines)
+                    let text = String(decoding: bytes[comment], as: UTF8.self).trimmingWhitespaceAndNewlines()
                     if !text.isEmpty { block.append(text) }
                     breaksSinceComment = 0
                 }

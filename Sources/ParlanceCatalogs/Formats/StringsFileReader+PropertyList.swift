@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension StringsFileReader {
     /// Reads a `.strings` file that is really an XML or binary property list.
@@ -7,35 +11,36 @@ extension StringsFileReader {
     /// older tools wrote. Property lists carry no comments or duplicates, and their order means
     /// nothing, so the entries come sorted by key to keep output stable.
     static func readPropertyList(_ data: Data, path: String, kind: String) throws(ParseError) -> StringsFile {
-        let start = SourceLocation(file: path, line: 1, column: 1)
         if data.starts(with: Array("bplist00".utf8)) { return try readBinaryPropertyList(data, path: path) }
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        return try readXMLPropertyList([UInt8](data), path: path, kind: kind)
+    }
+
+    /// Reads an XML property list with the same located reader `.stringsdict` files use (not
+    /// Foundation's `PropertyListSerialization`, which can say neither where a problem is nor
+    /// run without Foundation's ICU): UTF-8, with the reader's limits (no entities beyond the
+    /// five, no external DTD, bounded nesting). A UTF-16 file comes here already decoded to
+    /// UTF-8. Where a key repeats, the last value wins, as in a dictionary.
+    static func readXMLPropertyList(_ bytes: [UInt8], path: String, kind: String) throws(ParseError) -> StringsFile {
+        let root: PropertyListNode
+        do throws(ParseError) {
+            root = try XMLPropertyListReader.read(bytes, file: path)
         } catch {
-            throw ParseError("the file is \(kind) that could not be read: \(reason(error))", at: start)
+            throw ParseError("the file is \(kind) that could not be read: \(error.message)", at: error.location)
         }
-        guard let dictionary = plist as? [AnyHashable: Any] else {
-            throw ParseError(
-                "the file is \(kind) holding \(describe(plist)), not a dictionary of strings.", at: start)
+        guard let members = root.members else {
+            throw ParseError("the file is \(kind) holding \(root.kindName), not a dictionary of strings.", at: root.location)
         }
-        var entries: [StringsFile.Entry] = []
-        entries.reserveCapacity(dictionary.count)
-        for (anyKey, anyValue) in dictionary {
-            guard let key = anyKey.base as? String else {
+        var table: [String: StringsFile.Entry] = [:]
+        table.reserveCapacity(members.count)
+        for member in members {
+            guard let value = member.value.string else {
                 throw ParseError(
-                    "the file is \(kind) with a key that is \(describe(anyKey.base)); .strings keys must be strings.",
-                    at: start)
+                    "the value of the key \(StringsFileParser.quoted(member.key)) is \(member.value.kindName); .strings values must be strings.",
+                    at: member.value.location)
             }
-            guard let value = anyValue as? String else {
-                throw ParseError(
-                    "the value of the key \(StringsFileParser.quoted(key)) is \(describe(anyValue)); .strings values must be strings.",
-                    at: start)
-            }
-            entries.append(StringsFile.Entry(key: key, value: value, location: start))
+            table[member.key] = StringsFile.Entry(key: member.key, value: value, location: member.keyLocation)
         }
-        entries.sort { $0.key < $1.key }
-        return StringsFile(entries: entries)
+        return StringsFile(entries: table.values.sorted { $0.key < $1.key })
     }
 
     /// Reads a binary property list with Parlance's own reader (see ``BinaryPropertyListReader``
@@ -59,25 +64,5 @@ extension StringsFileReader {
         let table = Dictionary(pairs, uniquingKeysWith: { _, last in last })
         let entries = table.map { StringsFile.Entry(key: $0.key, value: $0.value, location: start) }
         return StringsFile(entries: entries.sorted { $0.key < $1.key })
-    }
-
-    /// The parser's own explanation, which says more than the generic "not in the correct format".
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        let text = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.hasSuffix(".") ? trimmed : trimmed + "."
-    }
-
-    private static func describe(_ value: Any) -> String {
-        switch value {
-        case is String: "a string"
-        case is [Any]: "an array"
-        case is [AnyHashable: Any]: "a dictionary"
-        case is Data: "data"
-        case is Date: "a date"
-        case is Bool, is NSNumber: "a number"
-        default: "a \(type(of: value))"
-        }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `.strings` files the way Foundation's old-style property list parser does, but says
 /// what it finds instead of silently dropping content.
@@ -31,13 +35,15 @@ public enum StringsFileReader {
         if data.starts(with: Array("bplist00".utf8)) {
             return try readPropertyList(data, path: path, kind: "a binary property list")
         }
-        // Checked before decoding too, so XML declaring another encoding reaches the XML parser.
+        // Checked before decoding too, so XML that is not UTF-8 reaches the XML reader, which
+        // says where it stops being UTF-8.
         if StringsFileText.looksLikeXML(data) {
-            return try readPropertyList(data, path: path, kind: "an XML property list")
+            return try readXMLPropertyList([UInt8](data), path: path, kind: "an XML property list")
         }
         let text = try StringsFileText(decoding: data, path: path)
         if StringsFileText.looksLikeXML(text.bytes) {
-            return try readPropertyList(data, path: path, kind: "an XML property list")
+            // UTF-16 with a byte order mark, decoded to UTF-8 already.
+            return try readXMLPropertyList(Array(text.bytes), path: path, kind: "an XML property list")
         }
         var parser = StringsFileParser(text: text)
         return try parser.parse()

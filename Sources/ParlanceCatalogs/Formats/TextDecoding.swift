@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The text of a `.strings` file as UTF-8 bytes, with a way back from byte offsets to lines
 /// and columns.

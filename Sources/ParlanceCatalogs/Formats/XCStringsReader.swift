@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads String Catalogs (`.xcstrings`), the JSON tables Xcode 15 and later keep.
 ///

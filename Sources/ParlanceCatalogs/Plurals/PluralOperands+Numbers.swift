@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension PluralOperands {
     /// The operands of a `Double`, written the shortest way that reads back the same.
@@ -70,7 +74,9 @@ extension PluralOperands {
             self = .unwritable
             return
         }
+        // A description too long for the exact reading (38 digits and an exponent) is still
+        // a number: its nearest Double.
         self = PluralOperands(decimalString: value.description)
-            ?? PluralOperands(NSDecimalNumber(decimal: value).doubleValue)
+            ?? Double(value.description).map { PluralOperands($0 as Double) } ?? .unwritable
     }
 }

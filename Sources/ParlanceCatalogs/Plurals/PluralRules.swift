@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The plural rules of one language, cardinal ("3 files") or ordinal ("3rd file"), from CLDR.
 ///

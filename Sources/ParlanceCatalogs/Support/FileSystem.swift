@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,6 +33,40 @@ package enum FileSystem {
             entries.append((name, isFolder))
         }
         return entries.sorted { $0.name < $1.name }
+    }
+
+    /// Every file below `folder` whose name does not start with a dot, at any depth, as
+    /// `FileManager`'s enumerator lists them with `.skipsHiddenFiles`: a symbolic link is
+    /// listed as a file and never followed into a folder, so a link cycle cannot loop, and
+    /// folders deeper than `depthLimit` are not entered. `nil` when `folder` cannot be read.
+    package static func files(under folder: URL, depthLimit: Int = 64) -> [URL]? {
+        guard let root = opendir(folder.path) else { return nil }
+        closedir(root)
+        var files: [URL] = []
+        var pending: [(URL, Int)] = [(folder, 0)]
+        // Bounded like `entries(of:)`: a tree of a million files is not a resources folder.
+        while let (current, depth) = pending.popLast(), files.count < 1_000_000 {
+            guard let directory = opendir(current.path) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                let child = current.appendingPathComponent(name)
+                var isFolder = Int32(entry.pointee.d_type) == DT_DIR
+                if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                    var status = stat()
+                    isFolder = lstat(child.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                }
+                if isFolder {
+                    if depth < depthLimit { pending.append((child, depth + 1)) }
+                } else {
+                    files.append(child)
+                }
+            }
+        }
+        return files
     }
 
     /// Size, modification time and kind of the file at `url`, following links; `nil` when there is none.

@@ -1,13 +1,41 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// A value behind a lock: the `Mutex` of the Synchronization module, over `NSLock`.
+/// A pthread mutex on the heap, where it cannot move: what ``Locked`` and ``SerialLock`` hold.
 ///
-/// On Linux, `Synchronization.Mutex` waits on a futex in code ThreadSanitizer cannot
-/// see, so every access it serialises is reported as a race, which would hide real
-/// ones. `NSLock` is a pthread mutex, which ThreadSanitizer understands. The API is
-/// `Mutex`'s, so the two can be swapped when the toolchain's sanitizer learns futexes.
+/// On Linux, `Synchronization.Mutex` waits on a futex in code ThreadSanitizer cannot see, so
+/// every access it serialises is reported as a race, which would hide real ones; a pthread
+/// mutex ThreadSanitizer understands. (It was `NSLock`, which is the same mutex behind
+/// Foundation; this module reads catalogs with FoundationEssentials alone.)
+package final class PthreadMutex: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    package init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// A value behind a lock, with `Mutex`'s API over a pthread mutex (see ``PthreadMutex`` for
+/// why not `Synchronization.Mutex`), so the two can be swapped when the toolchain's sanitizer
+/// learns futexes.
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PthreadMutex()
     private var value: Value
 
     package init(_ value: sending Value) {
@@ -33,7 +61,7 @@ package final class Locked<Value>: @unchecked Sendable {
 /// "Swift access race" on it between two threads holding this very lock. A value with no
 /// bytes cannot race; with no value there is no access to misreport.
 package final class SerialLock: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PthreadMutex()
 
     package init() {}
 

@@ -21,9 +21,7 @@ package enum FileSystem {
         var entries: [(name: String, isFolder: Bool)] = []
         // Bounded: a folder of a million files is not a resources folder.
         while entries.count < 100_000, let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = name(of: entry)
             guard !name.hasPrefix(".") else { continue }
             let type = entry.pointee.d_type
             var isFolder = Int32(type) == DT_DIR
@@ -49,9 +47,7 @@ package enum FileSystem {
             guard let directory = opendir(current.path) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = name(of: entry)
                 guard !name.hasPrefix(".") else { continue }
                 let child = current.appendingPathComponent(name)
                 var isFolder = Int32(entry.pointee.d_type) == DT_DIR
@@ -67,6 +63,13 @@ package enum FileSystem {
             }
         }
         return files
+    }
+
+    /// The name `readdir` returned in `entry`.
+    private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
     }
 
     /// Size, modification time and kind of the file at `url`, following links; `nil` when there is none.

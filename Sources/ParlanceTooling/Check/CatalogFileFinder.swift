@@ -28,9 +28,7 @@ enum CatalogFileFinder {
             let prefix = path.hasSuffix("/") ? path : path + "/"
             for subpath in (try? manager.subpathsOfDirectory(atPath: path)) ?? [] {
                 let components = subpath.split(separator: "/")
-                guard let name = components.last, !components.contains(where: { $0.hasPrefix(".") }),
-                      let dot = name.lastIndex(of: "."),
-                      CatalogFormats.format(forExtension: String(name[name.index(after: dot)...])) != nil
+                guard !components.contains(where: { $0.hasPrefix(".") }), CatalogFormats.format(forPath: subpath) != nil
                 else { continue }
                 files.insert(prefix + subpath)
             }

@@ -137,7 +137,7 @@ extra_sources_of() {
         request-language) find "$root/Sources/ParlanceServer" -name '*.swift' | LC_ALL=C sort ;;
         xliff | po)
             local translation="$root/Sources/ParlanceTooling/Translation"
-            printf '%s\n' "$translation/XMLTree.swift" "$translation/TranslationUnit.swift" "$translation/XLIFF.swift" \
+            printf '%s\n' "$translation/TranslationUnit.swift" "$translation/XLIFF.swift" \
                 "$translation/GettextPO.swift" "$translation/GettextPO+Reading.swift" ;;
     esac
 }

@@ -1,8 +1,8 @@
 /// A property-list value read from XML, with the place it was read from.
 ///
 /// Foundation's `PropertyListSerialization` cannot say where a problem is, so
-/// `.stringsdict` files are read by ``XMLPropertyListReader``, which keeps
-/// locations for every value and dictionary key.
+/// `.stringsdict` files are read by `XMLPropertyListReader` over the package's one
+/// ``XMLReader``, which keeps locations for every value and dictionary key.
 struct PropertyListNode: Sendable {
     indirect enum Value: Sendable {
         case string(String)

@@ -47,4 +47,33 @@ public struct LineIndex: Sendable {
         if clamped < bytes.count, bytes[clamped] & 0xC0 == 0x80, column > 1 { column -= 1 }
         return SourceLocation(file: file, line: low + 1, column: column)
     }
+
+    /// The locations of nondecreasing byte `offsets` in one pass over `bytes`, so that a
+    /// hundred thousand units on one long line cost one walk, not one walk each.
+    public static func locations(ofSorted offsets: [Int], in bytes: [UInt8], file: String) -> [SourceLocation] {
+        var locations: [SourceLocation] = []
+        locations.reserveCapacity(offsets.count)
+        var line = 1
+        var column = 1
+        var index = 0
+        for offset in offsets {
+            guard offset >= index else {
+                // Not sorted after all: fall back to one lookup each.
+                let lines = LineIndex(bytes: bytes, file: file)
+                return offsets.map { lines.location(ofByte: $0) }
+            }
+            while index < min(offset, bytes.count) {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80, byte != UInt8(ascii: "\r") {
+                    column += 1
+                }
+                index += 1
+            }
+            locations.append(SourceLocation(file: file, line: line, column: column))
+        }
+        return locations
+    }
 }

@@ -76,7 +76,7 @@ public enum XLIFF {
     ///
     /// Units may sit in `<group>`s. A `<target>` with inline markup (`<g>`, `<x/>`, `<ph>`)
     /// is refused: Xcode writes none and a String Catalog cannot hold it. An empty `<target>`
-    /// counts as no translation. XML's hazards are refused as `XMLTreeReader` describes.
+    /// counts as no translation. XML's hazards are refused as the package's one XML reader describes (no DTD, XML's five entities, 64 levels).
     ///
     /// - Throws: ``/ParlanceCatalogs/ParseError`` naming `path`, line and column.
     public static func read(_ data: Data, path: String) throws(ParseError) -> TranslationDocument {
@@ -138,7 +138,7 @@ public enum XLIFF {
             }
             if let body = fileElement.firstElement("body") { try collect(body) }
             document.files.append(TranslationFile(original: original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage, units: units))
-            document.locations.append(XMLTreeReader.locations(ofSorted: offsets, in: bytes, file: path))
+            document.locations.append(LineIndex.locations(ofSorted: offsets, in: bytes, file: path))
         }
         return document
     }

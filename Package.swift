@@ -71,7 +71,7 @@ let package = Package(
         // What the test targets here and in the example and integration packages share.
         .target(
             name: "ParlanceTestSupport",
-            dependencies: ["Parlance"],
+            dependencies: ["ParlanceCatalogs"],
             path: "Tests/ParlanceTestSupport",
             resources: [.copy("Resources")]
         ),
@@ -93,11 +93,17 @@ let package = Package(
             dependencies: ["ParlanceTestSupport", "Parlance", "ParlanceCatalogs", "ParlanceCatalogWriters", "PreferenceWriter", "ParlanceSoak"],
             resources: [.copy("Fixtures")]
         ),
-        // One test file per catalog format, and the registry's: fixtures beside them.
+        // The catalog model and readers: one test file per format and the registry's, the
+        // readers', plural rules' and language tags' tests, fixtures beside them.
         .testTarget(
             name: "ParlanceCatalogsTests",
-            dependencies: ["ParlanceCatalogs"],
+            dependencies: ["ParlanceCatalogs", "ParlanceTestSupport"],
             resources: [.copy("Fixtures")]
+        ),
+        // The writers' round trips, over the readers' fixtures.
+        .testTarget(
+            name: "ParlanceCatalogWritersTests",
+            dependencies: ["ParlanceCatalogs", "ParlanceCatalogWriters", "ParlanceTestSupport"]
         ),
         .testTarget(
             name: "ParlanceSyncTests",

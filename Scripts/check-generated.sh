@@ -19,7 +19,7 @@ python3 "$root/Tools/generate-plural-rules.py" --output-root "$scratch" >/dev/nu
 status=0
 for file in \
     Sources/ParlanceCatalogs/Plurals/PluralRules+CLDR.generated.swift \
-    Tests/ParlanceTests/PluralSamples.generated.swift \
+    Tests/ParlanceCatalogsTests/Plurals/PluralSamples.generated.swift \
     Sources/Parlance/Language/ParentLocales+CLDR.generated.swift
 do
     if ! diff -u "$root/$file" "$scratch/$file"; then

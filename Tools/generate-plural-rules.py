@@ -8,7 +8,7 @@ output root (default: the package root):
 
     Sources/ParlanceCatalogs/Plurals/PluralRules+CLDR.generated.swift
         one Swift function per distinct rule set, the locale tables, the categories;
-    Tests/ParlanceTests/PluralSamples.generated.swift
+    Tests/ParlanceCatalogsTests/Plurals/PluralSamples.generated.swift
         every @integer and @decimal sample CLDR lists, ranges expanded.
 
 Python 3 standard library only, so CI can run it on a bare Debian. The output depends on
@@ -33,7 +33,7 @@ from pathlib import Path
 
 CATEGORY_ORDER = ["zero", "one", "two", "few", "many", "other"]
 RUNTIME_FILE = "Sources/ParlanceCatalogs/Plurals/PluralRules+CLDR.generated.swift"
-SAMPLES_FILE = "Tests/ParlanceTests/PluralSamples.generated.swift"
+SAMPLES_FILE = "Tests/ParlanceCatalogsTests/Plurals/PluralSamples.generated.swift"
 INPUT_FILES = ["plurals.xml", "ordinals.xml"]
 # PluralOperands keeps i, f and t exact modulo 10^18 (see PluralOperands.swift), so a
 # modulus on them must divide 10^18.
@@ -481,7 +481,7 @@ def runtime_source(version, groups):
 
 
 def samples_source(version, groups):
-    lines = [header(version), "import Parlance", "", "extension PluralSampleSet {"]
+    lines = [header(version), "import ParlanceCatalogs", "", "extension PluralSampleSet {"]
     checks, count = 0, 0
     lines.append("    /// Every sample CLDR lists, per <pluralRules> element; `…` dropped, ranges expanded.")
     lines.append("    static let cldr: [PluralSampleSet] = [")

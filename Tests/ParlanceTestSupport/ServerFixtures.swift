@@ -1,19 +1,20 @@
 import Foundation
-import Parlance
+import ParlanceCatalogs
 
 /// What the server integrations' tests (Hummingbird, Vapor, the example server) share: the
 /// orders app they localize and the hostile headers every live server must survive.
 public enum ServerFixtures {
-    /// An English, French and German localizer with one plural, `order.confirmation`
-    /// ("%lld order confirmed"), starting in English and following no device.
-    public static func ordersLocalizer() -> Localizer {
+    /// The orders app's catalog: English, French and German, with one plural,
+    /// `order.confirmation` ("%lld order confirmed"). The server tests serve it from a
+    /// localizer that starts in English and follows no device.
+    public static func ordersCatalog() -> Catalog {
         var catalog = Catalog(table: "Localizable", sourceLanguage: "en")
         var confirmation = CatalogEntry()
         confirmation["en"] = .plural([.one: .string("%lld order confirmed"), .other: .string("%lld orders confirmed")])
         confirmation["fr"] = .plural([.one: .string("%lld commande confirmée"), .other: .string("%lld commandes confirmées")])
         confirmation["de"] = .plural([.one: .string("%lld Bestellung bestätigt"), .other: .string("%lld Bestellungen bestätigt")])
         catalog["order.confirmation"] = confirmation
-        return Localizer(catalogs: [catalog], configuration: .init(defaultLanguage: "en", preferredLanguages: { [] }, notificationCenter: nil))
+        return catalog
     }
 
     /// One request's hostile header: its name as HTTP spells it, and its value.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+import ParlanceTestSupport
 
 /// The currency fast path writes exactly what Foundation writes; these compare the two over
 /// every locale Foundation has and amounts chosen to hit rounding, grouping and sign cases.
@@ -107,18 +108,5 @@ struct CurrencyPatternTests {
     func rounding(_ amount: Double, _ fractionDigits: Int, _ expected: String) {
         let digits = CurrencyPattern.roundedDigits(amount, fractionDigits: fractionDigits)
         #expect(String(digits.map { Character(String($0)) }) == expected)
-    }
-}
-
-/// A small seeded generator, so a failing amount can be reproduced.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

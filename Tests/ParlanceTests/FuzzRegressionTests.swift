@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTestSupport
 import Parlance
 import ParlanceCatalogWriters
 import Testing

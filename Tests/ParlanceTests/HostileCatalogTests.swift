@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceCatalogWriters
+import ParlanceTestSupport
 import Testing
 
 /// Inputs built to break readers: broken encodings, NUL bytes, truncation, and (in
@@ -81,7 +82,7 @@ struct HostileCatalogTests {
         ("stringsdict", "plural.stringsdict"), ("xcstrings", "plurals.xcstrings"), ("xcstrings", "substitutions.xcstrings"),
     ])
     func truncations(area: String, name: String) throws {
-        let data = try Fixtures.data(area, name)
+        let data = try ReaderFixtures.data(area, name)
         let complete = data.count - data.reversed().prefix { [0x0A, 0x0D, 0x20, 0x09].contains($0) }.count
         var failures = 0
         for length in 0..<data.count {
@@ -128,7 +129,7 @@ struct HostileCatalogTests {
     ])
     func truncatedError(name: String, length: Int, expected: String) throws {
         let area = String(name.split(separator: ".").last ?? "")
-        let data = try Fixtures.data(area, name).prefix(length)
+        let data = try ReaderFixtures.data(area, name).prefix(length)
         #expect(HostileInputs.error(reading: data, as: name) == expected)
     }
 }

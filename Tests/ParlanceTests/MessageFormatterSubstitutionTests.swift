@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 @testable import Parlance
 
@@ -158,7 +159,7 @@ struct MessageFormatterSubstitutionTests {
 
     @Test("Entries read from a .stringsdict render as Foundation renders them")
     func stringsDictEntries() throws {
-        let file = try StringsDictReader.read(Fixtures.data("stringsdict", "plural.stringsdict"), path: "plural.stringsdict")
+        let file = try StringsDictReader.read(ReaderFixtures.data("stringsdict", "plural.stringsdict"), path: "plural.stringsdict")
         let render = { (key: String, arguments: [MessageArgument]) in self.english.format(file.entries[key] ?? Localization(), arguments) }
         #expect(render("%d files", [1]) == FormattedMessage(string: "1 file"))
         #expect(render("%d files", [7]) == FormattedMessage(string: "7 files"))

@@ -12,7 +12,9 @@ import Testing
 /// A Hummingbird 2 app whose handlers answer in each request's language.
 @Suite("Hummingbird: each request in its language")
 struct ParlanceHummingbirdTests {
-    static func localizer() -> Localizer { ServerFixtures.ordersLocalizer() }
+    static func localizer() -> Localizer {
+        Localizer(catalogs: [ServerFixtures.ordersCatalog()], configuration: .init(defaultLanguage: "en", preferredLanguages: { [] }, notificationCenter: nil))
+    }
 
     static let negotiator = LanguageNegotiator(
         localizer: localizer(),

@@ -11,7 +11,9 @@ import VaporTesting
 /// A Vapor 4 app whose handlers answer in each request's language.
 @Suite("Vapor: each request in its language")
 struct ParlanceVaporTests {
-    static func localizer() -> Localizer { ServerFixtures.ordersLocalizer() }
+    static func localizer() -> Localizer {
+        Localizer(catalogs: [ServerFixtures.ordersCatalog()], configuration: .init(defaultLanguage: "en", preferredLanguages: { [] }, notificationCenter: nil))
+    }
 
     static let negotiator = LanguageNegotiator(
         localizer: localizer(),

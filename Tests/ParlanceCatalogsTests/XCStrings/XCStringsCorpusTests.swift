@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Parlance
+@testable import ParlanceCatalogs
 import ParlanceCatalogWriters
 
 /// Real catalogs from public apps, read from `$PARLANCE_CORPUS/xcstrings` when the

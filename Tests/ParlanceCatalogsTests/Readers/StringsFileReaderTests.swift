@@ -1,5 +1,5 @@
 import Foundation
-import Parlance
+import ParlanceCatalogs
 import Testing
 
 /// Loads the files in `Fixtures/strings`.
@@ -33,10 +33,10 @@ struct StringsFileReaderTests {
         #expect(file.entries == [
             StringsFile.Entry(
                 key: "Welcome", value: "Welcome, %@!", comment: "Title of the main window.",
-                location: SourceLocation(file: "genstrings.strings", line: 2, column: 1)),
+                location: ParlanceCatalogs.SourceLocation(file: "genstrings.strings", line: 2, column: 1)),
             StringsFile.Entry(
                 key: "Quit", value: "Quit", comment: "No comment provided by engineer.",
-                location: SourceLocation(file: "genstrings.strings", line: 5, column: 1)),
+                location: ParlanceCatalogs.SourceLocation(file: "genstrings.strings", line: 5, column: 1)),
         ])
         #expect(file.diagnostics.isEmpty)
         #expect(file.table == ["Welcome": "Welcome, %@!", "Quit": "Quit"])
@@ -87,7 +87,7 @@ struct StringsFileReaderTests {
             ["url", "http://example.com/path"],
         ])
         #expect(file.entries.map(\.comment) == [nil, nil, "Section: memory", "first\nsecond", nil])
-        #expect(file.entries[3].location == SourceLocation(file: "trailing-comments.strings", line: 8, column: 26))
+        #expect(file.entries[3].location == ParlanceCatalogs.SourceLocation(file: "trailing-comments.strings", line: 8, column: 26))
     }
 
     @Test("Each readable fixture gives the table Foundation loads", arguments: [
@@ -153,8 +153,8 @@ struct StringsFileReaderTests {
             #expect(file.entries == [
                 StringsFile.Entry(
                     key: "Hello", value: "Привет 👋", comment: "Greeting",
-                    location: SourceLocation(file: "L.strings", line: 2, column: 1)),
-                StringsFile.Entry(key: "Bye", value: "Пока", location: SourceLocation(file: "L.strings", line: 3, column: 1)),
+                    location: ParlanceCatalogs.SourceLocation(file: "L.strings", line: 2, column: 1)),
+                StringsFile.Entry(key: "Bye", value: "Пока", location: ParlanceCatalogs.SourceLocation(file: "L.strings", line: 3, column: 1)),
             ])
         }
     }
@@ -165,8 +165,8 @@ struct StringsFileReaderTests {
         func xml() throws {
             let file = try StringsFixtures.read("xml-plist.strings")
             #expect(file.entries == [
-                StringsFile.Entry(key: "Apple", value: "Pomme", location: SourceLocation(file: "xml-plist.strings", line: 7, column: 2)),
-                StringsFile.Entry(key: "Zebra", value: "Zèbre", location: SourceLocation(file: "xml-plist.strings", line: 5, column: 2)),
+                StringsFile.Entry(key: "Apple", value: "Pomme", location: ParlanceCatalogs.SourceLocation(file: "xml-plist.strings", line: 7, column: 2)),
+                StringsFile.Entry(key: "Zebra", value: "Zèbre", location: ParlanceCatalogs.SourceLocation(file: "xml-plist.strings", line: 5, column: 2)),
             ])
         }
 
@@ -176,7 +176,7 @@ struct StringsFileReaderTests {
                 fromPropertyList: ["b": "Bé", "a": "À\n\"quoted\""], format: .binary, options: 0)
             let file = try StringsFileReader.read(data, path: "Sparkle.strings")
             #expect(pairs(file) == [["a", "À\n\"quoted\""], ["b", "Bé"]])
-            #expect(file.entries.map(\.location) == Array(repeating: SourceLocation(file: "Sparkle.strings", line: 1, column: 1), count: 2))
+            #expect(file.entries.map(\.location) == Array(repeating: ParlanceCatalogs.SourceLocation(file: "Sparkle.strings", line: 1, column: 1), count: 2))
         }
 
         @Test("A binary property list with a non-string value is an error naming the key")
@@ -185,7 +185,7 @@ struct StringsFileReaderTests {
                 fromPropertyList: ["count": 3], format: .binary, options: 0)
             #expect(throws: ParseError(
                 "the value of the key \"count\" is a number; .strings values must be strings.",
-                at: SourceLocation(file: "B.strings", line: 1, column: 1))
+                at: ParlanceCatalogs.SourceLocation(file: "B.strings", line: 1, column: 1))
             ) { try StringsFileReader.read(data, path: "B.strings") }
         }
     }

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import Parlance
 @testable import ParlanceCatalogs
 
 @Suite("Reading JSON")

@@ -1,6 +1,7 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
-@_spi(Files) @testable import Parlance
+@_spi(Files) @testable import ParlanceCatalogs
 @_spi(Files) import ParlanceCatalogWriters
 
 @Suite("Writing String Catalogs")
@@ -70,7 +71,7 @@ struct XCStringsWriterTests {
 
     @Test("Xcode order sorts keys and languages; preserved order keeps them")
     func keyOrders() throws {
-        let catalog = try XCStringsFixtures.catalog("unsorted.xcstrings")
+        let catalog = try XCStringsReader.read(ReaderFixtures.data("xcstrings", "unsorted.xcstrings"), path: "unsorted.xcstrings")
         let sorted = try XCStringsReader.read(XCStringsWriter(keyOrder: .xcode).write(catalog).data, path: "unsorted.xcstrings")
         #expect(sorted.entries.keys == ["Apple", "message 9", "message 10", "zebra"])
         #expect(sorted["zebra"]?.localizations?.keys == ["de", "fr"])

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Parlance
+@testable import ParlanceCatalogs
 import ParlanceCatalogWriters
 
 @Suite("String Catalog fixtures")

@@ -1,13 +1,14 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
-@testable import Parlance
+@testable import ParlanceCatalogs
 import ParlanceCatalogWriters
 
 @Suite("Writing .stringsdict files")
 struct StringsDictWriterTests {
     @Test("Every entry of the fixture reads back as it was written")
     func roundTrip() throws {
-        let original = try StringsDictReader.read(Fixtures.data("stringsdict", "plural.stringsdict"), path: "plural.stringsdict")
+        let original = try StringsDictReader.read(ReaderFixtures.data("stringsdict", "plural.stringsdict"), path: "plural.stringsdict")
         let written = StringsDictWriter.write(original.entries.map { ($0.key, $0.value) })
         #expect(written.unwritable.isEmpty)
         let reread = try StringsDictReader.read(written.data, path: "written.stringsdict")

@@ -1,6 +1,7 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
-@testable import Parlance
+@testable import ParlanceCatalogs
 
 @Suite("Reading .stringsdict files")
 struct StringsDictReaderTests {
@@ -49,7 +50,7 @@ struct StringsDictReaderTests {
     @Test("Keys keep file order and their locations")
     func orderAndLocations() {
         #expect(file.entries.keys == ["%d files", "apples", "nested", "device", "width"])
-        #expect(file.locations["apples"] == SourceLocation(file: "plural.stringsdict", line: 21, column: 2))
+        #expect(file.locations["apples"] == ParlanceCatalogs.SourceLocation(file: "plural.stringsdict", line: 21, column: 2))
     }
 
     @Test("A value type written with its percent sign is read and reported")

@@ -1,5 +1,4 @@
 import Testing
-@testable import Parlance
 @testable import ParlanceCatalogs
 
 /// One `<pluralRules>` element of CLDR's files: locales and the samples it lists per category.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Parlance
+@testable import ParlanceCatalogs
 
 /// The `.xcstrings` fixtures shipped with the tests.
 enum XCStringsFixtures {

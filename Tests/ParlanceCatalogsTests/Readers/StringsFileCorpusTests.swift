@@ -1,5 +1,6 @@
 import Foundation
-import Parlance
+import ParlanceCatalogs
+import ParlanceTestSupport
 import Testing
 
 /// Real-world files from `$PARLANCE_CORPUS/strings`, compared with what Foundation's

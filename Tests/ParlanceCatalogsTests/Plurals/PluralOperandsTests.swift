@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-@testable import Parlance
 @testable import ParlanceCatalogs
 
 /// The operands UTS #35 expects for one written number.

@@ -1,5 +1,5 @@
 import Testing
-import Parlance
+import ParlanceCatalogs
 
 @Suite("Plural rules lookup by language tag")
 struct PluralRulesLookupTests {

@@ -1,5 +1,5 @@
 import Foundation
-import Parlance
+import ParlanceCatalogs
 import Testing
 
 @Suite("Failing to read .strings files")

@@ -1,6 +1,7 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
-@testable import Parlance
+@testable import ParlanceCatalogs
 
 @Suite("Reading a resources folder")
 struct ResourceFolderReaderTests {

@@ -1,5 +1,5 @@
 import Foundation
-import Parlance
+import ParlanceCatalogs
 import Testing
 
 @Suite("Escapes in .strings files")
@@ -49,6 +49,6 @@ struct StringsFileEscapeTests {
             .warning,
             "lone UTF-16 surrogate \\U\(code) becomes U+FFFD; write a character outside the Basic Multilingual "
                 + "Plane as itself or as a pair such as \\UD83D\\UDE00.",
-            at: SourceLocation(file: "L.strings", line: 1, column: column)))
+            at: ParlanceCatalogs.SourceLocation(file: "L.strings", line: 1, column: column)))
     }
 }

@@ -1,4 +1,5 @@
-@_spi(Files) import Parlance
+@_spi(Files) import ParlanceCatalogs
+import ParlanceTestSupport
 import Testing
 
 /// The one UTF-8 validator every reader uses, against the standard library's decoder.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Parlance
+@testable import ParlanceCatalogs
 
 @Suite("Reading String Catalogs into the model")
 struct XCStringsModelTests {

@@ -1,5 +1,5 @@
 import Foundation
-import Parlance
+import ParlanceCatalogs
 import Testing
 
 @Suite("Warnings while reading .strings files")
@@ -40,7 +40,7 @@ struct StringsFileDiagnosticsTests {
         let character = source.contains("}") ? "'}' (U+007D)" : "';' (U+003B)"
         #expect(file.diagnostics == [Diagnostic(
             .warning, "unexpected character \(character) in key position; \(consequence)",
-            at: SourceLocation(file: "T.strings", line: 1, column: 11))])
+            at: ParlanceCatalogs.SourceLocation(file: "T.strings", line: 1, column: 11))])
     }
 
     @Test("An error past the point where Foundation stops is a warning, and reading ends there")

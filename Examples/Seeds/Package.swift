@@ -22,7 +22,9 @@ let package = Package(
         // Seed 001, Snakesss: a French-first String Catalog, an `auto` setting, per-language question pools.
         .target(name: "SnakesssKit", dependencies: [parlance], resources: [.copy("Resources")]),
         .executableTarget(name: "snakesss", dependencies: ["SnakesssKit"]),
-        .testTarget(name: "SnakesssKitTests", dependencies: ["SnakesssKit", parlance]),
+        .testTarget(
+            name: "SnakesssKitTests",
+            dependencies: ["SnakesssKit", "snakesss", parlance, .product(name: "ParlanceTestSupport", package: "Parlance")]),
 
         // Seed 002, GomaUI: a component library that only names keys, and two white-label apps.
         .target(name: "GomaUI", dependencies: [parlance], resources: [.copy("GomaUI.keys.json")]),
@@ -40,7 +42,7 @@ let package = Package(
         .executableTarget(name: "cnc", dependencies: ["CnCKit", parlance, parlanceSync]),
         .testTarget(
             name: "CnCKitTests",
-            dependencies: ["CnCKit", parlance, parlanceSync, .product(name: "ParlanceTestSupport", package: "Parlance")]),
+            dependencies: ["CnCKit", "cnc", parlance, parlanceSync, .product(name: "ParlanceTestSupport", package: "Parlance")]),
 
         // Seed 004, AIPhotoApp: English ↔ Vietnamese at runtime, no restart, no AppleLanguages.
         .target(name: "AIPhotoKit", dependencies: [parlance], resources: [.copy("Resources")]),

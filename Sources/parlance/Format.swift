@@ -15,8 +15,8 @@ struct Format: ParsableCommand {
     @Argument(help: "The key of the message.")
     var key: String
 
-    @Option(name: .customLong("lang"), help: "The language to render in, such as fr or pt-BR.")
-    var language: String
+    @Option(name: .customLong("lang"), help: Terminal.languageOptionHelp)
+    var language: String?
 
     @Option(help: "The table, such as Localizable or InfoPlist.")
     var table: String = LanguageSnapshot.defaultTable

@@ -19,8 +19,8 @@ struct Lookup: ParsableCommand {
     @Argument(help: "The key to look up.")
     var key: String
 
-    @Option(name: .customLong("lang"), help: "The language to look up, such as fr or pt-BR.")
-    var language: String
+    @Option(name: .customLong("lang"), help: Terminal.languageOptionHelp)
+    var language: String?
 
     @Option(help: "The table, such as Localizable or InfoPlist.")
     var table: String = LanguageSnapshot.defaultTable
@@ -35,7 +35,11 @@ struct Lookup: ParsableCommand {
         guard explain else { return }
         let explanation = snapshot.explain(key, table: table)
         let unheld = explanation.chain.contains(snapshot.language) ? "" : " (no catalog holds it)"
-        print("requested: \(Language(language).map(\.identifier) ?? language), showing: \(snapshot.language)\(unheld)")
+        let environment = Localizer.devicePreferredLanguages().map(\.identifier)
+        let requested = language.map { Language($0)?.identifier ?? $0 }
+            ?? (environment.isEmpty ? "nothing (the environment names no language)"
+                : "\(environment.joined(separator: ", ")) (from the environment)")
+        print("requested: \(requested), showing: \(snapshot.language)\(unheld)")
         print("chain: \(explanation.chain.map(\.identifier).joined(separator: " → "))")
         switch explanation.source {
         case .language(let found):

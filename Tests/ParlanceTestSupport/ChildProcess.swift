@@ -66,6 +66,23 @@ public enum ChildProcess {
         }
     }
 
+    /// The names of the variables a POSIX process reads its locale from.
+    public static let localeVariables = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]
+
+    /// This process's environment with its locale variables replaced by `locale` alone, for
+    /// a child that must read only the languages a test gives it; with `home`, `HOME` (and
+    /// `XDG_CONFIG_HOME` below it) point there, so the child remembers nothing of other runs.
+    public static func environment(locale: [String: String], home: URL? = nil) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in localeVariables { environment[name] = nil }
+        environment.merge(locale) { _, new in new }
+        if let home {
+            environment["HOME"] = home.path
+            environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
+        }
+        return environment
+    }
+
     /// An executable SwiftPM built beside the running test bundle (`parlance`, `ParlanceSoak`,
     /// `PreferenceWriter`, …): the bundle's folder or one of the few above it.
     public static func built(_ name: String) -> URL {

@@ -16,4 +16,10 @@ enum Parlance {
     static func run(_ arguments: [String], in folder: URL = packageRoot) throws -> CommandResult {
         try ChildProcess.run(executable, arguments, in: folder)
     }
+
+    /// Runs the command with this process's environment but for the locale variables
+    /// (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), which are `locale` alone.
+    static func run(_ arguments: [String], locale: [String: String], in folder: URL = packageRoot) throws -> CommandResult {
+        try ChildProcess.run(executable, arguments, in: folder, environment: ChildProcess.environment(locale: locale))
+    }
 }

@@ -24,6 +24,32 @@ struct LookupAndFormatCommandTests {
             """)
     }
 
+    @Test("Without --lang, the language is the environment's, read as gettext reads it", arguments: [
+        (["LANG": "it_IT.UTF-8"], "Quiz dei serpenti"),
+        (["LANG": "it_IT.UTF-8@euro", "LC_MESSAGES": "en_GB.UTF-8"], "Snake Quiz"),
+        (["LC_ALL": "en_GB.UTF-8", "LANG": "it_IT.UTF-8"], "Snake Quiz"),
+        (["LANGUAGE": "en:it", "LANG": "it_IT.UTF-8"], "Snake Quiz"),
+        (["LANGUAGE": "de:it", "LANG": "fr_FR.UTF-8"], "Quiz dei serpenti"),
+        // LANGUAGE is ignored in the C locale; C and C.UTF-8 name no language: the source, French.
+        (["LANGUAGE": "it", "LC_ALL": "C", "LANG": "en_US.UTF-8"], "Quiz des serpents"),
+        (["LANG": "C.UTF-8"], "Quiz des serpents"),
+        (["LANG": "de_DE.UTF-8"], "Quiz des serpents"),
+        ([:], "Quiz des serpents"),
+    ] as [([String: String], String)])
+    func environmentLanguage(_ locale: [String: String], _ expected: String) throws {
+        let result = try Parlance.run(["lookup", example, "quiz.title"], locale: locale)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == expected + "\n")
+    }
+
+    @Test("--explain says the language came from the environment, or that it named none")
+    func environmentExplained() throws {
+        let named = try Parlance.run(["lookup", example, "quiz.title", "--explain"], locale: ["LANG": "it_IT.UTF-8@euro"])
+        #expect(named.standardOutput.contains("requested: it-IT (from the environment), showing: it\n"))
+        let none = try Parlance.run(["lookup", example, "quiz.title", "--explain"], locale: ["LANG": "POSIX"])
+        #expect(none.standardOutput.contains("requested: nothing (the environment names no language), showing: fr\n"))
+    }
+
     @Test("A language no catalog holds shows the source language's text, never the key")
     func unavailableLanguage() throws {
         let result = try Parlance.run(["lookup", example, "quiz.start", "--lang", "de", "--explain"])

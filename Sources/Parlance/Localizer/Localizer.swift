@@ -194,9 +194,22 @@ public final class Localizer: Sendable {
     /// that could not be read.
     public var diagnostics: [Diagnostic] { state.withLock { $0.diagnostics } }
 
-    /// The device's preferred languages as Foundation reports them.
+    /// The device's preferred languages, most preferred first.
+    ///
+    /// On Apple platforms, `Locale.preferredLanguages`: the languages the user ordered in
+    /// Settings. Elsewhere, the process's environment as gettext reads it
+    /// (``Language/preferredLanguages(environment:)``: `LANGUAGE`, then `LC_ALL`,
+    /// `LC_MESSAGES` or `LANG`), because Foundation on Linux reports `en-001` whatever the
+    /// environment says; an environment that names no language gives an empty list, and the
+    /// localizer shows its ``Configuration/defaultLanguage``. Read each time it is called, so
+    /// a process that changes its environment is followed at the next ``LanguageSelection/system``
+    /// resolution.
     public static let devicePreferredLanguages: @Sendable () -> [Language] = {
+        #if canImport(Darwin)
         Locale.preferredLanguages.compactMap { Language($0) }
+        #else
+        Language.preferredLanguages(environment: ProcessInfo.processInfo.environment)
+        #endif
     }
 }
 

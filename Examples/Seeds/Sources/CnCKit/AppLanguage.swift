@@ -72,7 +72,7 @@ public enum AppLanguage: String, Codable, CaseIterable, Identifiable, Sendable {
     /// The first of the device's preferred languages the app ships, else Italian (the
     /// C&C apps' market).
     public static var deviceLanguage: AppLanguage {
-        deviceLanguage(preferredLanguages: Locale.preferredLanguages)
+        deviceLanguage(preferredLanguages: Localizer.devicePreferredLanguages().map(\.identifier))
     }
 
     /// The seed's rule over given preferred languages: the first whose first two letters

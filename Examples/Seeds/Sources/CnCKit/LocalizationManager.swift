@@ -74,7 +74,7 @@ public final class LocalizationManager {
     ///   - notificationCenter: Where Parlance posts its own `Localizer.languageDidChangeNotification`.
     public static func makeLocalizer(
         suiteName: String? = nil,
-        preferredLanguages: @escaping @Sendable () -> [String] = { Locale.preferredLanguages },
+        preferredLanguages: @escaping @Sendable () -> [String] = { Localizer.devicePreferredLanguages().map(\.identifier) },
         notificationCenter: NotificationCenter? = .default
     ) throws -> Localizer {
         try Localizer(resourcesAt: resources, configuration: .init(
@@ -121,7 +121,7 @@ public final class LocalizationManager {
     ///   - timeZone: The zone dates are shown in; `nil` for the device's.
     public convenience init(
         suiteName: String? = nil,
-        preferredLanguages: @escaping @Sendable () -> [String] = { Locale.preferredLanguages },
+        preferredLanguages: @escaping @Sendable () -> [String] = { Localizer.devicePreferredLanguages().map(\.identifier) },
         notificationCenter: NotificationCenter = .default, timeZone: TimeZone? = nil
     ) throws {
         let localizer = try Self.makeLocalizer(

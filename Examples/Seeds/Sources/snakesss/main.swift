@@ -6,7 +6,7 @@ import SnakesssKit
 // one process: UI strings and the question pool change together, with no relaunch. The
 // setting is remembered in the "SnakesssDemo" defaults suite.
 let app = try Snakesss(suiteName: "SnakesssDemo")
-print("Setting: \(app.language), showing \(app.shownLanguage) (device: \(Locale.preferredLanguages.first ?? "?")).")
+print("Setting: \(app.language), showing \(app.shownLanguage) (device: \(Localizer.devicePreferredLanguages().first?.identifier ?? "none given")).")
 for setting in ["fr", "en", "auto"] {
     app.language = setting
     print("\nlanguage = \(setting) → \(app.shownLanguage), pool \(app.localeQuestionsResource() ?? "?")")

@@ -441,3 +441,26 @@ struct ProfileSyncTests {
         #expect(try await store.loadLanguage(userID: user).tag == "en")
     }
 }
+
+/// Seed 003's `deviceLanguage` in the `cnc` executable, started with only the locale
+/// variables given and a home of its own, so nothing is stored yet.
+@Suite("Seed 003, the cnc executable: the device's language from the environment")
+struct CnCDeviceLanguageTests {
+    @Test("With nothing stored, cnc starts in the language LANG or LANGUAGE names, else Italian", arguments: [
+        (["LANG": "fr_FR.UTF-8"], "Français"),
+        (["LANG": "en_GB.UTF-8"], "English"),
+        (["LANG": "de_DE.UTF-8"], "Italiano"),
+        (["LANGUAGE": "en:fr", "LANG": "it_IT.UTF-8"], "English"),
+        (["LC_ALL": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"], "Français"),
+        (["LANG": "C.UTF-8"], "Italiano"),
+    ] as [([String: String], String)])
+    func startsInTheEnvironmentsLanguage(_ locale: [String: String], _ expected: String) throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cnc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try ChildProcess.run(
+            ChildProcess.built("cnc"), [], environment: ChildProcess.environment(locale: locale, home: home))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("\nStarted in \(expected) (the stored choice"))
+    }
+}

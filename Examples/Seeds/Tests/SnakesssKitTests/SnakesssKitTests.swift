@@ -1,5 +1,6 @@
 import Foundation
 import Parlance
+import ParlanceTestSupport
 import SnakesssKit
 import Testing
 
@@ -120,5 +121,25 @@ struct SnakesssKitTests {
         #expect(defaults.object(forKey: "AppleLanguages") == nil)
         #expect(defaults.persistentDomain(forName: suite)?.keys.sorted() == [Snakesss.settingKey])
         #expect(UserDefaults.standard.object(forKey: "AppleLanguages") as? [String] == before)
+    }
+
+    /// The `snakesss` executable started as a user would start it, with only the locale
+    /// variables given and a home of its own: `auto` follows `LANG` (Foundation on Linux
+    /// would say `en-001` whatever it holds).
+    @Test("The snakesss executable's auto follows LANG: German → French, British English → English", arguments: [
+        (["LANG": "de_DE.UTF-8"], "fr", "de-DE"),
+        (["LANG": "en_GB.UTF-8"], "en", "en-GB"),
+        (["LANGUAGE": "en", "LANG": "fr_FR.UTF-8"], "en", "en"),
+        (["LANG": "C.UTF-8"], "fr", "none given"),
+    ] as [([String: String], String, String)])
+    func executableFollowsEnvironment(_ locale: [String: String], _ shown: String, _ device: String) throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("snakesss-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try ChildProcess.run(
+            ChildProcess.built("snakesss"), [], environment: ChildProcess.environment(locale: locale, home: home))
+        #expect(result.status == 0, "\(result.standardError)")
+        let first = result.standardOutput.split(separator: "\n").first.map(String.init)
+        #expect(first == "Setting: auto, showing \(shown) (device: \(device)).")
     }
 }

@@ -126,6 +126,21 @@ struct IndexedKeysTests {
         #expect(keys.string(0, localizer: localizer) == "After")
     }
 
+    @Test("{name} values choose a plural's form by position as by key")
+    func namedPlural() {
+        let catalog = TestCatalogs.catalog([("selections", [
+            "fr": .plural([.one: .string("{count} sélection"), .other: .string("{count} sélections")]),
+        ])])
+        let localizer = Localizer(catalogs: [catalog], configuration: .init(
+            defaultLanguage: "fr", preferredLanguages: { ["fr"] }, notificationCenter: nil))
+        let keys = IndexedKeys([.init("Localizable", keys: ["selections"])])
+        for count in [0, 1, 2, 5] {
+            let values: [String: MessageArgument] = ["count": .int(Int64(count))]
+            #expect(keys.string(0, values: values, localizer: localizer) == localizer.string("selections", values: values))
+            #expect(keys.string(0, values: values, snapshot: localizer.currentSnapshot) == (count < 2 ? "\(count) sélection" : "\(count) sélections"))
+        }
+    }
+
     @Test("More live lists than there are places all still give the right values; a dead list's place is reused")
     func manyLists() {
         let localizer = TestCatalogs.localizer(preferred: ["fr"])

@@ -69,6 +69,14 @@ struct LocalizerChangeTests {
         #expect(LocalizationProvider.string("absent_{count}", values: ["count": 3]) == "absent_3")
         localizer.flushMissingKeyReports()
         #expect(heard.all.map(\.key) == ["absent_{count}"])
+        // A plural's form is chosen by the named value, not always `other`.
+        let plural = TestCatalogs.catalog([("selections", [
+            "fr": .plural([.one: .string("{count} sélection"), .other: .string("{count} sélections")]),
+        ])])
+        LocalizationProvider.configure(with: Localizer(catalogs: [plural], configuration: .init(
+            defaultLanguage: "fr", preferredLanguages: { ["fr"] }, notificationCenter: nil)))
+        #expect(LocalizationProvider.string("selections", values: ["count": 1]) == "1 sélection")
+        #expect(LocalizationProvider.string("selections", values: ["count": 4]) == "4 sélections")
     }
 }
 

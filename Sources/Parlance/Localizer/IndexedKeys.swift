@@ -139,8 +139,9 @@ public final class IndexedKeys: Sendable {
     /// The message at `index` with `{name}` placeholders filled from `values`, in `snapshot`'s language.
     /// - Precondition: `index` is in `0..<count`.
     public func string(_ index: Int, values: [String: MessageArgument], snapshot: LanguageSnapshot) -> String {
-        let storage = snapshot.storage
-        return storage.messageFormatter(for: storage.language).format(named: storage.string(self, index), values).string
+        snapshot.renderNamed(
+            snapshot.storage.value(self, index), key: keys[index], table: tables[index], values: values, default: nil
+        ).string
     }
 }
 

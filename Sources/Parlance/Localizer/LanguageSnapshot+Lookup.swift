@@ -36,6 +36,10 @@ extension LanguageSnapshot {
 
     /// The message for `key` with `{name}` placeholders filled from `values`
     /// (the component-library style of seed 002: `"{count} selections"`).
+    ///
+    /// A message with plural variations chooses its form by a named value: the first
+    /// placeholder of its forms that holds a number, else `count`; a `%#@name@` substitution by
+    /// `values[name]` (see ``MessageFormatter/format(_:named:)``).
     public func string(
         _ key: String, values: [String: MessageArgument], table: String = defaultTable, default defaultValue: String? = nil
     ) -> String {
@@ -46,7 +50,25 @@ extension LanguageSnapshot {
     public func message(
         _ key: String, values: [String: MessageArgument], table: String = defaultTable, default defaultValue: String? = nil
     ) -> FormattedMessage {
-        MessageFormatter.format(named: string(key, table: table, default: defaultValue), values)
+        renderNamed(storage.value(key, table: table), key: key, table: table, values: values, default: defaultValue)
+    }
+
+    /// Renders what `key` resolved to with `{name}` values, reporting it when it was missing:
+    /// variations choose their form by a named value (``MessageFormatter/format(_:named:)``).
+    func renderNamed(
+        _ value: ResolvedValue?, key: String, table: String, values: [String: MessageArgument], default defaultValue: String?
+    ) -> FormattedMessage {
+        switch value {
+        case .plain(let template)?:
+            return MessageFormatter.format(named: template, values)
+        case .rich(let message)?:
+            if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
+            if let plain = message.plainValue { return MessageFormatter.format(named: plain, values) }
+            return formatter(for: message.language).format(message.localization, named: values)
+        case nil:
+            reportMissing(key, table: table, resolvedFrom: nil)
+            return MessageFormatter.format(named: defaultValue ?? key, values)
+        }
     }
 
     /// Whether `key` has a value in this snapshot's language or a language it falls back to.

@@ -198,7 +198,7 @@ public final class Localizer: Sendable {
     ///
     /// On Apple platforms, `Locale.preferredLanguages`: the languages the user ordered in
     /// Settings. Elsewhere, the process's environment as gettext reads it
-    /// (``Language/preferredLanguages(environment:)``: `LANGUAGE`, then `LC_ALL`,
+    /// (`Language.preferredLanguages(environment:)`: `LANGUAGE`, then `LC_ALL`,
     /// `LC_MESSAGES` or `LANG`), because Foundation on Linux reports `en-001` whatever the
     /// environment says; an environment that names no language gives an empty list, and the
     /// localizer shows its ``Configuration/defaultLanguage``. Read each time it is called, so

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import Parlance
+
+/// `{name}` messages with variations (seed 002's component library: `"{count} selections"`):
+/// the plural form is chosen by a named value, not always `other`.
+@Suite("{name} values choose plural forms")
+struct NamedPluralTests {
+    static let selections = Localization.plural([
+        .one: .string("{count} sélection"), .other: .string("{count} sélections"),
+    ])
+
+    @Test("French {count}: 0 and 1 are one, 2 is other", arguments: [(0, "0 sélection"), (1, "1 sélection"), (2, "2 sélections")])
+    func french(_ count: Int, _ expected: String) {
+        let message = MessageFormatter(language: "fr").format(Self.selections, named: ["count": .int(Int64(count))])
+        #expect(message.string == expected)
+        #expect(message.diagnostics.isEmpty)
+    }
+
+    @Test("Russian chooses one, few, many and other by the named value", arguments: [
+        (1, "1 файл"), (3, "3 файла"), (5, "5 файлов"), (21, "21 файл"),
+    ])
+    func russian(_ count: Int, _ expected: String) {
+        let files = Localization.plural([
+            .one: .string("{n} файл"), .few: .string("{n} файла"), .many: .string("{n} файлов"), .other: .string("{n} файла"),
+        ])
+        #expect(MessageFormatter(language: "ru").format(files, named: ["n": .int(Int64(count))]).string == expected)
+    }
+
+    @Test("The counting value is the first placeholder holding a number, else count")
+    func countingValue() {
+        let legs = Localization.plural([
+            .one: .string("Add {legs} leg at {odds}"), .other: .string("Add {legs} legs at {odds}"),
+        ])
+        let english = MessageFormatter(language: "en")
+        #expect(english.format(legs, named: ["odds": "1.5", "legs": 1]).string == "Add 1 leg at 1.5")
+        // A text value is skipped: `{who}` holds no number, `{count}` does.
+        let shared = Localization.plural([.one: .string("{who} shared one photo"), .other: .string("{who} shared photos")])
+        #expect(english.format(shared, named: ["who": "Ada", "count": 1]).string == "Ada shared one photo")
+        #expect(english.format(shared, named: ["who": "Ada", "count": 4]).string == "Ada shared photos")
+    }
+
+    @Test("With no number to choose by, other is shown with a diagnostic")
+    func noNumber() {
+        let message = MessageFormatter(language: "fr").format(Self.selections, named: ["count": "beaucoup"])
+        #expect(message.string == "beaucoup sélections")
+        #expect(message.diagnostics.map(\.message) == [
+            "A plural form is chosen by a number, and no placeholder of the plural forms, and no \"count\", holds one; \"other\" is used.",
+        ])
+    }
+
+    @Test("A substitution chooses by the value of its own name, and %arg shows it")
+    func substitution() {
+        let localization = Localization(
+            stringUnit: StringUnit("%#@files@ in {folder}"),
+            substitutions: ["files": Substitution(argNum: 1, formatSpecifier: "lld", variations: .plural([
+                .one: .string("%arg file"), .other: .string("%arg files"),
+            ]))])
+        let english = MessageFormatter(language: "en")
+        #expect(english.format(localization, named: ["files": 1, "folder": "Docs"]).string == "1 file in Docs")
+        #expect(english.format(localization, named: ["files": 7, "folder": "Docs"]).string == "7 files in Docs")
+    }
+
+    @Test("Device variations take the formatter's device, then choose the plural inside")
+    func deviceThenPlural() {
+        let localization = Localization.device([
+            .iphone: .plural([.one: .string("{count} tap"), .other: .string("{count} taps")]),
+            .other: .plural([.one: .string("{count} click"), .other: .string("{count} clicks")]),
+        ])
+        #expect(MessageFormatter(language: "en", device: .iphone).format(localization, named: ["count": 1]).string == "1 tap")
+        #expect(MessageFormatter(language: "en").format(localization, named: ["count": 2]).string == "2 clicks")
+    }
+
+    @Test("Localizer and snapshot lookups with values choose the form, in the snapshot's language")
+    func throughTheLocalizer() {
+        let catalog = TestCatalogs.catalog([
+            ("selections", ["en": .plural([.one: .string("{count} selection"), .other: .string("{count} selections")]),
+                            "fr": Self.selections]),
+        ])
+        let localizer = Localizer(catalogs: [catalog], configuration: .init(
+            defaultLanguage: "en", preferredLanguages: { ["fr"] }, notificationCenter: nil))
+        #expect(localizer.string("selections", values: ["count": 1]) == "1 sélection")
+        #expect(localizer.string("selections", values: ["count": 3]) == "3 sélections")
+        let english = localizer.snapshot(for: "en")
+        #expect(english.string("selections", values: ["count": 1]) == "1 selection")
+        #expect(english.message("selections", values: ["count": 2]).string == "2 selections")
+        // A plain {name} string is filled as before.
+        #expect(english.string("absent {count}", values: ["count": 2]) == "absent 2")
+    }
+}

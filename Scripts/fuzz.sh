@@ -2,7 +2,7 @@
 # Builds and runs the libFuzzer targets in Fuzz/ against the Parlance runtime.
 #
 #   Scripts/fuzz.sh <target> <seconds> [libFuzzer options…]   run one target
-#   Scripts/fuzz.sh all <seconds> [libFuzzer options…]        run every target, one after another
+#   Scripts/fuzz.sh all <seconds> [libFuzzer options…]        run every target (PARLANCE_FUZZ_JOBS at once)
 #   Scripts/fuzz.sh build [target…]                           only build (all targets by default)
 #   Scripts/fuzz.sh list                                      name the targets
 #   Scripts/fuzz.sh measure                                   time and size the big hostile inputs
@@ -25,6 +25,7 @@
 #   PARLANCE_CORPUS      real-world files to seed from (the shared corpus; never copied into the repo)
 #   PARLANCE_BUILD_LOCK  a lock file to hold (with flock) while compiling, on shared machines
 #   FUZZ_KEEP_CORPUS     a folder to keep each target's grown corpus in, instead of a temporary one
+#   PARLANCE_FUZZ_JOBS   how many targets `all` runs at once (1 by default; .ci/run uses 2, one per core)
 set -euo pipefail
 
 # The Swift runtime's backtracer would race AddressSanitizer for every crash; let ASan report.
@@ -248,7 +249,11 @@ run_target() {
     fi
     area="$(fixtures_of "$name")"
     if [[ -n "$area" ]]; then
-        cp "$root/Tests/ParlanceTests/Fixtures/$area/"* "$corpus/"
+        # The readers' fixtures, must-fail ones included; a missing folder is an error, not
+        # a run from fewer seeds.
+        local fixtures="$root/Tests/ParlanceCatalogsTests/Fixtures/$area"
+        [[ -d "$fixtures" ]] || { echo "fuzz: error: no fixture folder $fixtures for $name." >&2; return 1; }
+        cp "$fixtures/"* "$corpus/"
         if [[ -d "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$area" ]]; then
             cp "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$area/"* "$corpus/"
         fi
@@ -350,8 +355,25 @@ case "$command" in
         shift
         build_library "$build" "${swift_flags[@]}"
         for name in "${targets[@]}"; do build_target "$name"; done
+        # PARLANCE_FUZZ_JOBS targets run at once (each a single-threaded libFuzzer process), so
+        # a machine with that many cores gives every target its full time in less wall time.
+        jobs_wanted="${PARLANCE_FUZZ_JOBS:-1}"
         failed=()
-        for name in "${targets[@]}"; do run_target "$name" "$seconds" "$@" || failed+=("$name"); done
+        running=()
+        running_names=()
+        for name in "${targets[@]}"; do
+            run_target "$name" "$seconds" "$@" &
+            running+=("$!")
+            running_names+=("$name")
+            if [[ ${#running[@]} -ge $jobs_wanted ]]; then
+                wait "${running[0]}" || failed+=("${running_names[0]}")
+                running=("${running[@]:1}")
+                running_names=("${running_names[@]:1}")
+            fi
+        done
+        for index in "${!running[@]}"; do
+            wait "${running[$index]}" || failed+=("${running_names[$index]}")
+        done
         if [[ ${#failed[@]} -gt 0 ]]; then
             echo "fuzz: error: ${#failed[@]} target(s) failed: ${failed[*]}." >&2
             exit 1

@@ -63,7 +63,9 @@ extension CompiledCatalogWriter {
                 sourceLanguages.append(language)
             }
             var languages: [Language] = []
-            for tag in catalog.languages {
+            // A String Catalog's source language shows every key, held there or not.
+            let tags = catalog.keyIsSourceText ? catalog.languages + [catalog.sourceLanguage] : catalog.languages
+            for tag in tags {
                 guard let language = Language(tag) else {
                     warn("\(catalog.table): warning: \(Diagnostic.quoted(tag)) is no language tag; its values are not compiled")
                     continue

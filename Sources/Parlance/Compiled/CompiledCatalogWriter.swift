@@ -2,8 +2,9 @@
 /// ``CompiledCatalog`` maps and reads in place (format: Sources/Parlance/Parlance.docc/CompiledCatalogs.md).
 ///
 /// A key is written when the catalog holds a localization for `language` (its tag, however
-/// spelled, naming that language) with any text, exactly the values a ``Localizer`` would take
-/// from the catalog for that language. Templates are stored with their tokens, so nothing is
+/// spelled, naming that language) with any text, or when `language` is a String Catalog's source
+/// language and the key has no value there (the key is its own text): exactly the values a
+/// ``Localizer`` would take from the catalog for that language. Templates are stored with their tokens, so nothing is
 /// scanned when they render. The output depends only on the input: keys are sorted by their
 /// UTF-8 bytes and every string is stored once.
 public enum CompiledCatalogWriter {
@@ -17,9 +18,7 @@ public enum CompiledCatalogWriter {
     public static func bytes(for catalog: Catalog, language: Language) throws(Failure) -> [UInt8] {
         var values: [(key: String, localization: Localization)] = []
         for (key, entry) in catalog.entries {
-            guard let localization = entry.localizations?.first(where: { Language($0.key) == language })?.value,
-                localization.hasContent
-            else { continue }
+            guard let localization = catalog.localization(of: entry, key: key, in: language) else { continue }
             values.append((key, localization))
         }
         // Sorted before encoding, so the heap's layout does not depend on the catalog's key order.

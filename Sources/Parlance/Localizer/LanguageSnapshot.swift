@@ -273,10 +273,7 @@ extension LanguageSnapshot {
             for catalog in catalogs[candidate] ?? [] {
                 var table = tables[catalog.table] ?? [:]
                 for (key, entry) in catalog.entries where table[key] == nil {
-                    guard let localizations = entry.localizations,
-                        let localization = localizations.first(where: { parsed($0.key) == candidate })?.value,
-                        localization.hasContent
-                    else { continue }
+                    guard let localization = catalog.localization(of: entry, key: key, in: candidate, parse: parsed) else { continue }
                     let message = ResolvedMessage(
                         localization: localization, language: candidate, isFallback: index >= ownCount, device: device)
                     if candidate == language, let plain = message.plainValue {
@@ -295,12 +292,6 @@ extension LanguageSnapshot {
     }
 }
 
-extension Localization {
-    /// Whether the localization holds any text at all.
-    var hasContent: Bool {
-        stringUnit != nil || stringSet != nil || variations != nil
-    }
-}
 
 /// The snapshots a localizer has made: immutable, replaced whole when one is added, so
 /// `snapshot(for:)` reads it without a lock. Small: one entry per available language (plus

@@ -92,3 +92,35 @@ public struct Catalog: Hashable, Sendable {
         return seen.sorted()
     }
 }
+
+extension Catalog {
+    /// What `entry` shows in `language`: its localization in that language (a tag however
+    /// spelled that names it), with any text; else, in a String Catalog's source language, the
+    /// key itself. Xcode writes no source-language value for a key whose text is the key
+    /// (`String(localized: "Settings")`), so the key is that language's text, and an English
+    /// screen shows "Settings" rather than falling back to a translation.
+    ///
+    /// - Parameter parse: How the catalog's tags are read; a build that reads many entries
+    ///   passes a memo.
+    package func localization(
+        of entry: CatalogEntry, key: String, in language: Language, parse: (String) -> Language? = { Language($0) }
+    ) -> Localization? {
+        if let localizations = entry.localizations,
+           let found = localizations.first(where: { parse($0.key) == language })?.value, found.hasContent {
+            return found
+        }
+        guard keyIsSourceText, parse(sourceLanguage) == language else { return nil }
+        return .string(key)
+    }
+
+    /// Whether a key with no value in the source language is its own source text: true for a
+    /// catalog read from a String Catalog (it has a ``version``), as Xcode reads one.
+    package var keyIsSourceText: Bool { version != nil }
+}
+
+extension Localization {
+    /// Whether the localization holds any text at all.
+    package var hasContent: Bool {
+        stringUnit != nil || stringSet != nil || variations != nil
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import ParlanceTestSupport
+import ParlanceCatalogs
 import Testing
 @testable import Parlance
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCatalogs
 import Testing
 @testable import Parlance
 

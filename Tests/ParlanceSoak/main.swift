@@ -84,7 +84,8 @@ final class Readers: Sendable {
     private func check(operation: Int, index: Int, localizer: @Sendable () -> Localizer?) -> Bool {
         switch operation % 4 {
         case 0:
-            let value = localizer()?.string("key.\(index)") ?? "key.\(index)".localized()
+            let key = "key.\(index)"
+            let value = localizer()?.string(key) ?? key.localized()
             return languages.contains { value == "\($0)-\(index)" }
         case 1:
             let count = operation % 25
@@ -94,7 +95,8 @@ final class Readers: Sendable {
             // One snapshot: its language and every value it gives agree.
             let snapshot = (localizer() ?? Localizer.shared).currentSnapshot
             let count = operation % 25
-            return snapshot.string("key.\(index)") == "\(snapshot.language)-\(index)"
+            let key = "key.\(index)"
+            return snapshot.string(key) == "\(snapshot.language)-\(index)"
                 && snapshot.string("count.\(index)", count) == pluralValue(snapshot.language, index: index, count: count)
         }
     }

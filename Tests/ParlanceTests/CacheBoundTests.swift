@@ -86,7 +86,7 @@ struct CacheBoundTests {
     func missingKeys() {
         let heard = Recorder<String>()
         let localizer = TestCatalogs.localizer(missingKeys: { heard.append($0.key) })
-        for index in 0..<100_000 { _ = localizer.string("absent.\(index)") }
+        for index in 0..<100_000 { let key = "absent.\(index)"; _ = localizer.string(key) }
         let reporter = localizer.reporter!
         #expect(reporter.rememberedCount <= MissingKeyReporter.maximumRemembered)
         localizer.flushMissingKeyReports()
@@ -99,7 +99,7 @@ struct CacheBoundTests {
     func stuckHandler() {
         let gate = DispatchSemaphore(value: 0)
         let localizer = TestCatalogs.localizer(missingKeys: { _ in gate.wait() })
-        for index in 0..<100_000 { _ = localizer.string("absent.\(index)") }
+        for index in 0..<100_000 { let key = "absent.\(index)"; _ = localizer.string(key) }
         #expect(localizer.droppedMissingKeyReports >= 100_000 - MissingKeyReporter.maximumPending)
         for _ in 0..<MissingKeyReporter.maximumPending { gate.signal() }
         localizer.flushMissingKeyReports()

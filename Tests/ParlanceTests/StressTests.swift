@@ -61,7 +61,8 @@ struct StressTests {
                     let index = (operation &* 7 &+ thread) % Self.keyCount
                     switch operation % 3 {
                     case 0:
-                        let value = localizer.string("key.\(index)")
+                        let key = "key.\(index)"
+                        let value = localizer.string(key)
                         if !Self.languages.contains(where: { value == "\($0)-\(index)" }) { failures += 1 }
                     case 1:
                         let count = operation % 25
@@ -74,8 +75,9 @@ struct StressTests {
                         // One snapshot answers in one language for every key.
                         let snapshot = localizer.currentSnapshot
                         let language = snapshot.language
-                        if snapshot.string("key.\(index)") != "\(language)-\(index)"
-                            || snapshot.string("key.\((index + 1) % Self.keyCount)") != "\(language)-\((index + 1) % Self.keyCount)"
+                        let key = "key.\(index)", nextKey = "key.\((index + 1) % Self.keyCount)"
+                        if snapshot.string(key) != "\(language)-\(index)"
+                            || snapshot.string(nextKey) != "\(language)-\((index + 1) % Self.keyCount)"
                         {
                             failures += 1
                         }

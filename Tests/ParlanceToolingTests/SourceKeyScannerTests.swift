@@ -33,6 +33,16 @@ struct SourceKeyScannerTests {
         (#"Text("Hi \(name)")"#, "Hi %@"),
         (#"Text("\(ratio, specifier: "%.2f") done")"#, "%.2f done"),
         (#"String(localized: "\(n) left")"#, "%lld left"),
+        (#"String(localized: "\(label)")"#, "%@"),
+        (#"localizer.string("You have \(count) new messages")"#, "You have %lld new messages"),
+        (#"snapshot.string("\(name) paid \(price)")"#, "%@ paid %@"),
+        (#"func f(price: Double, n: Int32) { _ = localizer.string("\(price) for \(n)") }"#, "%lf for %d"),
+        (#"func f() { let share: Float = 1; let total = 2.5; _ = localizer.string("\(share) of \(total)") }"#, "%f of %lf"),
+        (#"func f() { let count = items.count; _ = localizer.string("\(count) left") }"#, "%lld left"),
+        (#"func f(count: String) { _ = localizer.string("\(count) left") }"#, "%@ left"),
+        (#"struct S { var size: UInt8; func f() { _ = localizer.string("\(self.size) bytes, \(size)") } }"#, "%u bytes, %u"),
+        (#"let f = { (ratio: Double) in localizer.string("\(ratio) ratio") }"#, "%lf ratio"),
+        (#"localizer.string("\(Int64(x)) and \(UInt(y))")"#, "%lld and %llu"),
     ])
     func interpolation(source: String, key: String) {
         #expect(Self.scan(source).map(\.key) == [key])

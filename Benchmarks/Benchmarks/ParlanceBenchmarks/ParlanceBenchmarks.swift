@@ -7,6 +7,7 @@ let benchmarks: @Sendable () -> Void = {
     loadingBenchmarks()
     pluralBenchmarks()
     messageBenchmarks()
+    interpolationBenchmarks()
     formattingBenchmarks()
     runtimeBenchmarks()
     gettextBenchmarks()

@@ -87,6 +87,14 @@ struct Target {
             baseline: "Message: String(format:) %lld files (baseline)",
             limits: [.atMostNanoseconds(1_000)]),
         Target(
+            benchmark: "Interpolated: localizer.string(\"You have \\(count) new messages\")",
+            baseline: "Interpolated: localizer.string(key, count) (baseline)",
+            limits: [.atMostBaselineTimes(2)]),
+        Target(
+            benchmark: "Interpolated: localizer.string(\"You have \\(count) new messages\")",
+            baseline: "Interpolated: String(format:) (baseline)",
+            limits: []),
+        Target(
             benchmark: "Formatting: LocaleFormatter.currency, fr EUR",
             baseline: "Formatting: FloatingPointFormatStyle.Currency, fr EUR (baseline)",
             limits: [.atMostBaselineTimes(0.5)]),

@@ -5,13 +5,17 @@ extension LanguageSnapshot {
     /// Without arguments nothing is formatted: a message with variations or substitutions
     /// returns its template as `NSLocalizedString` would (the configured device's variant,
     /// a plural's `other` form). Pass arguments to render it.
-    @inline(__always)
+    ///
+    /// Disfavored, so a string literal is read as a ``LocalizedKey`` (the same lookup when it
+    /// has no interpolation); a `String` value comes here.
+    @_disfavoredOverload @inline(__always)
     public func string(_ key: String, table: String = defaultTable, default defaultValue: String? = nil) -> String {
         storage.string(key, table: table, default: defaultValue)
     }
 
     /// The message for `key` rendered with `arguments` as code holds them (`Int`,
     /// `Double`, `String`, `Decimal`, `Date` or ``MessageArgument`` values).
+    @_disfavoredOverload
     public func string<each Argument: MessageArgumentConvertible>(
         _ key: String, _ arguments: repeat each Argument, table: String = defaultTable, default defaultValue: String? = nil
     ) -> String {
@@ -21,6 +25,7 @@ extension LanguageSnapshot {
     /// The message for `key` rendered with `arguments`: printf-style specifiers, plural
     /// and device variations, and `%#@name@` substitutions, in this snapshot's language
     /// (plural rules follow the language whose catalog held the message).
+    @_disfavoredOverload
     public func string(
         _ key: String, _ arguments: MessageArgument..., table: String = defaultTable, default defaultValue: String? = nil
     ) -> String {
@@ -32,6 +37,24 @@ extension LanguageSnapshot {
         _ key: String, arguments: [MessageArgument], table: String = defaultTable, default defaultValue: String? = nil
     ) -> String {
         message(key, arguments: arguments, table: table, default: defaultValue).string
+    }
+
+    /// The message written as code writes it, `"You have \(count) new messages"`: the key
+    /// Xcode extracts for it (`You have %lld new messages`) rendered with the interpolated
+    /// values in this snapshot's language (see ``LocalizedKey``). A literal without
+    /// interpolations is looked up as it is written, unformatted.
+    public func string(_ key: LocalizedKey, table: String = defaultTable, default defaultValue: String? = nil) -> String {
+        guard !key.arguments.isEmpty else { return storage.string(key.key, table: table, default: defaultValue) }
+        // `string("\(key)")` with a `String`: the lookup of that key, as before interpolated keys.
+        if key.arguments.count == 1, key.key == "%@", case .string(let text) = key.arguments[0] {
+            return storage.string(text, table: table, default: defaultValue)
+        }
+        let value = storage.value(key.key, table: table)
+        // A key built at runtime (`"item.\(id)"`) that no catalog holds under Xcode's key.
+        if value == nil, let text = key.interpolatedText, storage.value(text, table: table) != nil {
+            return storage.string(text, table: table, default: defaultValue)
+        }
+        return render(value, key: key.key, table: table, arguments: key.arguments, default: defaultValue).string
     }
 
     /// The message for `key` with `{name}` placeholders filled from `values`

@@ -5,8 +5,11 @@ extension Localizer {
     /// (Key paths are immutable; `KeyPath` is only not marked `Sendable`.)
     nonisolated(unsafe) static let languageKeyPath: KeyPath<Localizer, Language> = \.language
 
-    /// The string for `key` in the current language; see ``LanguageSnapshot/string(_:table:default:)``.
-    @inline(__always)
+    /// The string for `key` in the current language, as the current ``LanguageSnapshot`` gives it.
+    ///
+    /// Disfavored, so a string literal is read as a ``LocalizedKey`` (the same lookup when it
+    /// has no interpolation); a `String` value comes here.
+    @_disfavoredOverload @inline(__always)
     public func string(_ key: String, table: String = LanguageSnapshot.defaultTable, default defaultValue: String? = nil) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
         // No retain of the snapshot: the read section keeps it alive until the lookup returns.
@@ -17,6 +20,7 @@ extension Localizer {
     ///
     /// Arguments are values as code holds them: `string("products.available", count)` with
     /// `count` an `Int` variable, or a `Double`, `String`, `Decimal`, `Date`, ``MessageArgument``.
+    @_disfavoredOverload
     public func string<each Argument: MessageArgumentConvertible>(
         _ key: String, _ arguments: repeat each Argument, table: String = LanguageSnapshot.defaultTable,
         default defaultValue: String? = nil
@@ -25,6 +29,7 @@ extension Localizer {
     }
 
     /// The message for `key` rendered with `arguments` in the current language.
+    @_disfavoredOverload
     public func string(
         _ key: String, _ arguments: MessageArgument..., table: String = LanguageSnapshot.defaultTable,
         default defaultValue: String? = nil
@@ -44,6 +49,17 @@ extension Localizer {
         return current.read {
             LanguageSnapshot(storage: $0).string(key, arguments: arguments, table: table, default: defaultValue)
         }
+    }
+
+    /// The message written as code writes it, `"You have \(count) new messages"`, in the current
+    /// language: the key Xcode extracts for it (`You have %lld new messages`), rendered with
+    /// the interpolated values (see ``LocalizedKey``). A literal without interpolations is
+    /// looked up as it is written.
+    public func string(
+        _ key: LocalizedKey, table: String = LanguageSnapshot.defaultTable, default defaultValue: String? = nil
+    ) -> String {
+        registrar.access(self, keyPath: Self.languageKeyPath)
+        return current.read { LanguageSnapshot(storage: $0).string(key, table: table, default: defaultValue) }
     }
 
     /// The message for `key` with `{name}` placeholders filled from `values`.

@@ -8,17 +8,20 @@ import SwiftSyntax
 /// It recognizes, with string-literal keys only (a key in a variable is not a key the
 /// catalog can know):
 /// - `"key".localized()`, `"key".localized(with: …)`;
-/// - `string("key", …, table:, default:)` on any receiver: `Localizer`,
-///   `LocalizationProvider`, or a localizer in a variable;
+/// - `string("key", …, table:, default:)` on any receiver: `Localizer`, `LanguageSnapshot`,
+///   `LocalizationProvider`, or a localizer in a variable; `string("You have \(count) new")`;
 /// - `String(localized: "key", defaultValue:, table:, comment:)`;
 /// - `NSLocalizedString("key", tableName:, value:, comment:)`;
 /// - SwiftUI's `Text("key", tableName:, comment:)`.
 ///
-/// In `String(localized:)` and `Text`, an interpolation becomes a format specifier as Xcode
-/// writes it (`Text("\(count) files")` → `%lld files`). Without the compiler's type
-/// information the specifier is a guess from the expression: an explicit `specifier:`,
-/// integer literals and names that read as counts (`count`, `total`, `n`, `…Count`,
-/// `.count`) give `%lld`, float literals `%lf`, anything else `%@`.
+/// In `string("…")`, `String(localized:)` and `Text`, an interpolation becomes a format
+/// specifier as Xcode writes it (`localizer.string("\(count) files")` → `%lld files`), with
+/// the table Parlance's `LocalizedKey` uses at runtime. Xcode asks the compiler for each
+/// value's type; the scanner reads the file alone, so it takes the type the file declares
+/// for the value: an explicit `specifier:`, a literal, a parameter, a `let` or `var` with a
+/// type annotation or a literal or `Int(…)`/`Double(…)` initial value, a stored property read
+/// as `self.name`. A value declared elsewhere is guessed from its name: names that read as
+/// counts (`count`, `total`, `n`, `…Count`, `.count`) give `%lld`, anything else `%@`.
 public struct SourceKeyScanner: Sendable {
     /// Scans Swift files.
     /// - Parameter files: The `.swift` files to read.

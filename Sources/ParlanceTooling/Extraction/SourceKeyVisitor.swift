@@ -29,8 +29,12 @@ final class SourceKeyVisitor: SyntaxVisitor {
             case "string":
                 // `.string("…")` with no receiver, and `Localization.string("…")`, make a value;
                 // every lookup has a receiver (`localizer.string`, `LocalizationProvider.string`).
+                // A literal made only of interpolations (`string("\(key)")`) looks up the key a
+                // variable holds, not a key of its own.
                 if let base = member.base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "Localization",
-                    let (literal, key) = firstLiteral(arguments, label: nil, interpolated: false)
+                    let (literal, key) = firstLiteral(arguments, label: nil, interpolated: true),
+                    literal.segments.contains(where: { if case .stringSegment(let text) = $0 { !text.content.text.isEmpty } else { false } })
+                        || literal.segments.isEmpty
                 {
                     record(key, at: literal, arguments, table: "table", comment: "comment", defaultValue: "default")
                 }

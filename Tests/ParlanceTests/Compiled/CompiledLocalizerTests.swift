@@ -256,7 +256,7 @@ struct CompiledLocalizerTests {
         try compile(folder)
         let localizer = try Localizer(resourcesAt: folder, configuration: isolatedConfiguration(default: "fr"))
         let compiled = try #require(localizer.currentSnapshot.storage.compiled)
-        for index in 0..<100_000 { _ = localizer.string("missing.\(index)") }
+        for index in 0..<100_000 { let key = "missing.\(index)"; _ = localizer.string(key) }
         // Plain values were decoded with the layer; a plural is decoded on its first lookup, once.
         _ = localizer.string("greeting")
         _ = localizer.string("cart.items", 2)

@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "ParlanceSync", targets: ["ParlanceSync"]),
         .library(name: "ParlanceServer", targets: ["ParlanceServer"]),
         .library(name: "ParlanceTooling", targets: ["ParlanceTooling"]),
+        // Apple's String(localized:), String.LocalizationValue and LocalizedStringResource
+        // where Foundation lacks them (Linux); nothing of its own on Apple platforms.
+        .library(name: "ParlanceFoundation", targets: ["ParlanceFoundation"]),
         // What Parlance's own tests and the integrations' tests share (not for apps): the
         // soak condition, the child-process runner, the PostgREST stand-in, server fixtures.
         .library(name: "ParlanceTestSupport", targets: ["ParlanceTestSupport"]),
@@ -36,6 +39,8 @@ let package = Package(
         // Each request's language on a server, for any framework: the toolchain alone. The
         // Hummingbird and Vapor middleware are packages of their own in Integrations/.
         .target(name: "ParlanceServer", dependencies: ["Parlance", "ParlanceSync"]),
+        // Apple's localization API on Linux, served by the runtime: an app opts in by importing it.
+        .target(name: "ParlanceFoundation", dependencies: ["Parlance"]),
         // What only tools need: dumps, conversions, reports, code generation, extraction.
         .target(
             name: "ParlanceTooling",
@@ -104,6 +109,11 @@ let package = Package(
         .testTarget(
             name: "ParlanceCatalogWritersTests",
             dependencies: ["ParlanceCatalogs", "ParlanceCatalogWriters", "ParlanceTestSupport"]
+        ),
+        .testTarget(
+            name: "ParlanceFoundationTests",
+            dependencies: ["ParlanceFoundation"],
+            resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "ParlanceSyncTests",

@@ -83,6 +83,16 @@ public enum ChildProcess {
         return environment
     }
 
+    /// Runs the built executable `name` as a user starts it with only the locale variables
+    /// `locale` set, in a home folder of its own that is removed afterwards, so it remembers
+    /// nothing of other runs (its preferences live below `HOME`).
+    public static func runFresh(_ name: String, locale: [String: String], arguments: [String] = []) throws -> Result {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        return try run(built(name), arguments, environment: environment(locale: locale, home: home))
+    }
+
     /// An executable SwiftPM built beside the running test bundle (`parlance`, `ParlanceSoak`,
     /// `PreferenceWriter`, …): the bundle's folder or one of the few above it.
     public static func built(_ name: String) -> URL {

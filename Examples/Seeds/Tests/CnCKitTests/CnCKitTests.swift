@@ -455,11 +455,7 @@ struct CnCDeviceLanguageTests {
         (["LANG": "C.UTF-8"], "Italiano"),
     ] as [([String: String], String)])
     func startsInTheEnvironmentsLanguage(_ locale: [String: String], _ expected: String) throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("cnc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try ChildProcess.run(
-            ChildProcess.built("cnc"), [], environment: ChildProcess.environment(locale: locale, home: home))
+        let result = try ChildProcess.runFresh("cnc", locale: locale)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("\nStarted in \(expected) (the stored choice"))
     }

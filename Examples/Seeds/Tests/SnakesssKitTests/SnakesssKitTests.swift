@@ -133,11 +133,7 @@ struct SnakesssKitTests {
         (["LANG": "C.UTF-8"], "fr", "none given"),
     ] as [([String: String], String, String)])
     func executableFollowsEnvironment(_ locale: [String: String], _ shown: String, _ device: String) throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("snakesss-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: home) }
-        let result = try ChildProcess.run(
-            ChildProcess.built("snakesss"), [], environment: ChildProcess.environment(locale: locale, home: home))
+        let result = try ChildProcess.runFresh("snakesss", locale: locale)
         #expect(result.status == 0, "\(result.standardError)")
         let first = result.standardOutput.split(separator: "\n").first.map(String.init)
         #expect(first == "Setting: auto, showing \(shown) (device: \(device)).")

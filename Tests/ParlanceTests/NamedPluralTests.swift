@@ -88,3 +88,31 @@ struct NamedPluralTests {
         #expect(english.string("absent {count}", values: ["count": 2]) == "absent 2")
     }
 }
+
+/// A hostile catalog cannot make the `{name}` path grow its output beyond the linear.
+@Suite("{name} values: substitutions stay linear")
+struct NamedSubstitutionBoundTests {
+    @Test("Markers inside a substitution's forms are not expanded again; past 256 they are left as written")
+    func chainedMarkersStayLinear() {
+        // Six substitutions, each form holding 40 markers of the next: expanded again and again
+        // this would be 40⁶ markers; read once it is 40 forms of about 250 bytes.
+        let names = ["a", "b", "c", "d", "e", "f"]
+        var substitutions = OrderedMap<String, Substitution>()
+        for (index, name) in names.enumerated() {
+            let next = index + 1 < names.count ? names[index + 1] : "a"
+            let form = String(repeating: "%#@\(next)@", count: 40)
+            substitutions[name] = Substitution(formatSpecifier: "lld", variations: .plural([.other: .string(form)]))
+        }
+        let localization = Localization(stringUnit: StringUnit(String(repeating: "%#@a@", count: 40)), substitutions: substitutions)
+        let message = MessageFormatter(language: "en").format(localization, named: ["a": 1])
+        #expect(message.string.utf8.count == 40 * 40 * "%#@b@".utf8.count)
+
+        let many = Localization(stringUnit: StringUnit(String(repeating: "%#@a@ ", count: 300)), substitutions: [
+            "a": Substitution(formatSpecifier: "lld", variations: .plural([.one: .string("%arg x"), .other: .string("%arg xs")])),
+        ])
+        let capped = MessageFormatter(language: "en").format(many, named: ["a": 1])
+        #expect(capped.string.components(separatedBy: "1 x").count - 1 == 256)
+        #expect(capped.string.components(separatedBy: "%#@a@").count - 1 == 44)
+        #expect(capped.diagnostics.contains { $0.message.hasPrefix("More than 256 substitutions") })
+    }
+}

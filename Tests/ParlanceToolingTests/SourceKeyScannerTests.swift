@@ -43,6 +43,11 @@ struct SourceKeyScannerTests {
         (#"struct S { var size: UInt8; func f() { _ = localizer.string("\(self.size) bytes, \(size)") } }"#, "%u bytes, %u"),
         (#"let f = { (ratio: Double) in localizer.string("\(ratio) ratio") }"#, "%lf ratio"),
         (#"localizer.string("\(Int64(x)) and \(UInt(y))")"#, "%lld and %llu"),
+        (#"func f(n: Int32?) { guard let n else { return }; _ = localizer.string("\(n) left") }"#, "%d left"),
+        (#"func f(total: Double?) { if let total = total { _ = localizer.string("\(total) in all") } }"#, "%lf in all"),
+        (#"func f(price: Double?) { if let price = compute() { _ = localizer.string("\(price) in all") } }"#, "%@ in all"),
+        (#"func f(size: String) { for size in sizes { _ = localizer.string("\(size) wide") } }"#, "%@ wide"),
+        (#"func f(count: String) { for count in counts { _ = localizer.string("\(count) left") } }"#, "%lld left"),
     ])
     func interpolation(source: String, key: String) {
         #expect(Self.scan(source).map(\.key) == [key])
@@ -53,6 +58,10 @@ struct SourceKeyScannerTests {
         #"Text(title)"#,
         #"localizer.string(key)"#,
         #"localizer.string("\(key)")"#,
+        #"localizer.string("item.\(id).title")"#,
+        #"LocalizationProvider.string("Hi \(name)")"#,
+        #"localizer.string("Hi \(name)", values: [:])"#,
+        #"localizer.string("Hi \(name)", count)"#,
         #"name.localized()"#,
         #"NSLocalizedString(key, comment: "")"#,
         #"String(describing: "x")"#,

@@ -7,8 +7,9 @@ import Foundation
 /// `String.LocalizationValue`, so the key is the one Xcode (and `parlance extract`) writes
 /// into a String Catalog: each interpolation becomes the format specifier of its type and a
 /// literal `%` becomes `%%`. The values are kept, in order, as the message's arguments, and
-/// rendered in the language shown: a plural variation is chosen by the number, numbers are
-/// written as that language writes them.
+/// render the value found in the language shown: a plural variation is chosen by the number.
+/// Numbers are written as printf writes them (`2.5`); to show a language's own digits and
+/// separators, interpolate the text ``LocaleFormatter`` makes.
 ///
 /// ```swift
 /// let count = 3
@@ -36,8 +37,10 @@ import Foundation
 /// Code that builds a key at runtime, `localizer.string("item.\(id).title")`, keeps working:
 /// when no catalog holds Xcode's key (`item.%lld.title`), the text the literal makes
 /// (`item.42.title`) is looked up as a `String` key is, and `localizer.string("\(key)")` with a
-/// `String` value is the lookup of that value. A key no catalog holds either way shows the
-/// literal's text and is reported under Xcode's key, the key `parlance extract` writes.
+/// `String` value is the lookup of that value. A key no catalog holds either way shows Xcode's
+/// key rendered with the values (`%lf` writes `2.500000`, as Apple's API does) and is reported
+/// under Xcode's key, once; `parlance extract` writes a literal like `"item.\(id).title"`,
+/// with no space in its text, as no key of its own. `default:` is rendered with the values too.
 public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The key a catalog holds: the literal with a format specifier for each interpolation.
     public let key: String

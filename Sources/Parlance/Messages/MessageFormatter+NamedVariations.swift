@@ -47,24 +47,54 @@ extension MessageFormatter {
     }
 
     /// Each `%#@name@` of `text` replaced by its substitution's form for `values[name]`, with
-    /// `%arg` in that form standing for `{name}`.
+    /// `%arg` in that form standing for `{name}`. One pass over `text`: a marker inside an
+    /// inserted form is not expanded again, so the result grows at most linearly, and past
+    /// ``MessageFormatter/maximumSubstitutions`` markers the rest are left as written, with a
+    /// diagnostic, as the printf renderer does.
     private func substitute(
         _ text: String, _ substitutions: OrderedMap<String, Substitution>, _ values: [String: MessageArgument],
         depth: Int, diagnostics: inout [Diagnostic]
     ) -> String {
-        var result = text
-        for (name, substitution) in substitutions {
-            let marker = "%#@\(name)@"
-            guard result.contains(marker) else { continue }
+        var replacements: [String: String] = [:]
+        var result = ""
+        var rest = text[...]
+        var expanded = 0
+        while let start = rest.firstRange(of: "%#@") {
+            result += rest[..<start.lowerBound]
+            let nameStart = start.upperBound
+            guard let end = rest[nameStart...].firstIndex(of: "@") else {
+                rest = rest[start.lowerBound...]
+                break
+            }
+            let name = String(rest[nameStart..<end])
+            rest = rest[rest.index(after: end)...]
+            guard let substitution = substitutions[name] else {
+                result += "%#@\(name)@"
+                continue
+            }
+            guard expanded < Self.maximumSubstitutions else {
+                if expanded == Self.maximumSubstitutions {
+                    diagnostics.append(Diagnostic(.warning, "More than \(Self.maximumSubstitutions) substitutions; the rest are shown as written."))
+                }
+                expanded += 1
+                result += "%#@\(name)@"
+                continue
+            }
+            expanded += 1
+            if let known = replacements[name] {
+                result += known
+                continue
+            }
             var replacement = "{\(name)}"
             if case .plural(let forms)? = substitution.variations,
                let form = pluralForm(forms, values, counting: name, diagnostics: &diagnostics),
                let formText = namedTemplate(form, values, depth: depth + 1, diagnostics: &diagnostics) {
                 replacement = formText.replacingAll("%arg", with: "{\(name)}")
             }
-            result = result.replacingAll(marker, with: replacement)
+            replacements[name] = replacement
+            result += replacement
         }
-        return result
+        return result + rest
     }
 
     /// The plural form for the counting value: `counting` when given (a substitution's name),

@@ -56,7 +56,9 @@ extension Language {
     ///
     /// The locale is the first non-empty of `LC_ALL`, `LC_MESSAGES` and `LANG`, and the C
     /// locale when none is set. Unless that locale is `C` or `POSIX`, `LANGUAGE` comes first:
-    /// a colon-separated priority list (`fr_CA:fr:en`). Then the locale itself. `C`, `POSIX`,
+    /// a colon-separated priority list (`fr_CA:fr:en`). Then the locale itself, as a last
+    /// preference: gettext reads `LANGUAGE` instead of the locale, and shows the source text when
+    /// none of its languages has a catalog; Parlance tries the locale's language before that. `C`, `POSIX`,
     /// `C.UTF-8` and empty values name no language, so an environment that sets none of these
     /// gives an empty list, and a localizer shows its default language:
     ///

@@ -87,6 +87,7 @@ enum DeclaredTypes {
         while let current = node {
             if !members {
                 if let found = parameterType(of: name, in: current) { return found }
+                if let found = boundType(of: name, in: current, around: child) { return found }
                 if let items = current.as(CodeBlockItemListSyntax.self),
                    let found = variableType(of: name, in: items.prefix { $0.position < child.position }.map { Syntax($0.item) }) {
                     return found
@@ -98,6 +99,56 @@ enum DeclaredTypes {
             }
             child = current
             node = current.parent
+        }
+        return nil
+    }
+
+    /// The type `name` has where an `if`, `while` or `guard` condition, a `for` loop or a
+    /// `catch` binds it around `child`: `if let count` or `if let count = count` unwraps the
+    /// outer `Int?` to `Int`; any other binding is declared with a type the file does not state.
+    private static func boundType(of name: String, in node: Syntax, around child: Syntax) -> String? {
+        var conditions: ConditionElementListSyntax?
+        if let statement = node.as(IfExprSyntax.self), child.id != Syntax(statement.conditions).id {
+            conditions = statement.conditions
+        } else if let statement = node.as(WhileStmtSyntax.self), child.id != Syntax(statement.conditions).id {
+            conditions = statement.conditions
+        } else if let items = node.as(CodeBlockItemListSyntax.self) {
+            // `guard let` declares into the block it stands in, for the statements after it.
+            for item in items.reversed() where item.position < child.position {
+                guard let guardStatement = item.item.as(GuardStmtSyntax.self) else { continue }
+                if let found = conditionType(of: name, in: guardStatement.conditions, at: Syntax(guardStatement)) { return found }
+            }
+            return nil
+        } else if let loop = node.as(ForStmtSyntax.self), child.id == Syntax(loop.body).id {
+            let bound = loop.pattern.tokens(viewMode: .sourceAccurate).contains { $0.text == name }
+            return bound ? "" : nil
+        } else if let clause = node.as(CatchClauseSyntax.self) {
+            let bound = clause.catchItems.tokens(viewMode: .sourceAccurate).contains { $0.text == name }
+                || (clause.catchItems.isEmpty && name == "error")
+            return bound ? "" : nil
+        }
+        guard let conditions else { return nil }
+        return conditionType(of: name, in: conditions, at: node)
+    }
+
+    /// The type a condition list gives `name`: an optional binding of it unwraps the outer
+    /// declaration's optional type when it binds the name to itself; other patterns state none.
+    private static func conditionType(of name: String, in conditions: ConditionElementListSyntax, at place: Syntax) -> String? {
+        for element in conditions.reversed() {
+            if let binding = element.condition.as(OptionalBindingConditionSyntax.self),
+               binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                if let annotation = binding.typeAnnotation { return typeName(annotation.type) }
+                let value = binding.initializer?.value
+                let sameName = value == nil || value?.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+                // The outer declaration is looked up from outside the statement that binds it.
+                guard sameName, let outside = place.parent,
+                      let outer = type(of: name, before: outside, members: false), outer.hasSuffix("?") else { return "" }
+                return String(outer.dropLast())
+            }
+            if element.condition.is(MatchingPatternConditionSyntax.self),
+               element.condition.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == name }) {
+                return ""
+            }
         }
         return nil
     }

@@ -29,12 +29,14 @@ final class SourceKeyVisitor: SyntaxVisitor {
             case "string":
                 // `.string("…")` with no receiver, and `Localization.string("…")`, make a value;
                 // every lookup has a receiver (`localizer.string`, `LocalizationProvider.string`).
-                // A literal made only of interpolations (`string("\(key)")`) looks up the key a
-                // variable holds, not a key of its own.
+                // An interpolated literal is a key of its own (Xcode's) only where the runtime reads
+                // it as a `LocalizedKey`: a localizer's or snapshot's `string("…\(x)…")` with at most
+                // `table:` and `default:` beside it, and words in its text. A literal made only of
+                // interpolations (`string("\(key)")`) or without spaces (`string("item.\(id).title")`)
+                // builds a key at runtime: its keys are the catalog's own, not a new one.
                 if let base = member.base, base.as(DeclReferenceExprSyntax.self)?.baseName.text != "Localization",
                     let (literal, key) = firstLiteral(arguments, label: nil, interpolated: true),
-                    literal.segments.contains(where: { if case .stringSegment(let text) = $0 { !text.content.text.isEmpty } else { false } })
-                        || literal.segments.isEmpty
+                    !Self.hasInterpolation(literal) || Self.readsAsLocalizedKey(literal, arguments, base: base)
                 {
                     record(key, at: literal, arguments, table: "table", comment: "comment", defaultValue: "default")
                 }
@@ -60,6 +62,22 @@ final class SourceKeyVisitor: SyntaxVisitor {
             }
         }
         return .visitChildren
+    }
+
+    static func hasInterpolation(_ literal: StringLiteralExprSyntax) -> Bool {
+        literal.segments.contains { if case .expressionSegment = $0 { true } else { false } }
+    }
+
+    /// Whether `string(literal, …)` on `base` is the `LocalizedKey` overload with a message
+    /// written as text: no argument but `table:`/`default:`, not `LocalizationProvider`, and a
+    /// space in the literal's text.
+    static func readsAsLocalizedKey(_ literal: StringLiteralExprSyntax, _ arguments: [LabeledExprSyntax], base: ExprSyntax) -> Bool {
+        guard base.as(DeclReferenceExprSyntax.self)?.baseName.text != "LocalizationProvider",
+              arguments.dropFirst().allSatisfy({ ["table", "default"].contains($0.label?.text ?? "") })
+        else { return false }
+        return literal.segments.contains { segment in
+            if case .stringSegment(let text) = segment { text.content.text.contains(" ") } else { false }
+        }
     }
 
     /// The first argument when it has `label` and is a string literal, with its key.

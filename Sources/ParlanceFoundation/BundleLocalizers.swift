@@ -20,13 +20,17 @@ final class BundleLocalizers: Sendable {
     /// The number of bundles kept now.
     var count: Int { localizers.withLock { $0.count } }
 
-    /// The localizer of `bundle`'s catalogs; `nil` when the bundle has no resource folder or
-    /// it cannot be read (the lookup then goes to `Localizer.shared`).
+    /// The localizer of `bundle`'s catalogs; `nil` when the bundle has no resource folder (the
+    /// lookup then goes to `Localizer.shared`). A folder whose catalogs cannot be read is kept as
+    /// a localizer with none, so its lookups show their keys, as Apple's do, and the folder is not
+    /// read again at every lookup.
     func localizer(for bundle: Bundle) -> Localizer? {
         guard let folder = bundle.resourceURL?.standardizedFileURL else { return nil }
         return localizer(forFolder: folder.path) {
-            try? Localizer(resourcesAt: folder, configuration: .init(
-                defaultLanguage: Localizer.shared.defaultLanguage, preferredLanguages: { [] }, notificationCenter: nil))
+            let configuration = Localizer.Configuration(
+                defaultLanguage: Localizer.shared.defaultLanguage, preferredLanguages: { [] }, notificationCenter: nil)
+            return (try? Localizer(resourcesAt: folder, configuration: configuration))
+                ?? Localizer(catalogs: [], configuration: configuration)
         }
     }
 

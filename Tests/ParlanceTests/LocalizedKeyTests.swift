@@ -118,11 +118,13 @@ struct RuntimeBuiltKeyTests {
         #expect(localizer.string("\(key)") == "Bonjour")
         // Xcode's key wins when a catalog holds it.
         #expect(localizer.string("\(id) items") == "42 articles")
-        // Neither: the literal's text, reported under Xcode's key.
+        // Neither: a built key (no words) shows and reports its text, and its default as written;
+        // a message reports Xcode's key.
         #expect(localizer.string("item.\(7).title") == "item.7.title")
+        #expect(localizer.string("item.\(8).title", default: "50% off") == "50% off")
+        #expect(localizer.string("Sent \(9) times") == "Sent 9 times")
         localizer.flushMissingKeyReports()
-        #expect(heard.all == ["item.%lld.title"])
-        #expect(heard.all.count == 1)
+        #expect(heard.all.sorted() == ["Sent %lld times", "item.7.title", "item.8.title"])
     }
 
     @Test("The text a literal makes replaces each specifier by its value and %% by %")
@@ -134,5 +136,16 @@ struct RuntimeBuiltKeyTests {
         #expect(("x \(share, specifier: "%.2f") y" as LocalizedKey).interpolatedText == "x 0.5 y")
         #expect(LocalizedKey("%lld and %lld", arguments: [1]).interpolatedText == nil)
         #expect(LocalizedKey("trailing %", arguments: []).interpolatedText == nil)
+    }
+}
+
+@Suite("Interpolated keys: escaping")
+struct LocalizedKeyEscapingTests {
+    @Test("A % is doubled even when a combining mark follows it, as the extractor doubles it")
+    func percentBeforeCombiningMark() {
+        let count = 1
+        let key: LocalizedKey = "\(count) at 5%\u{301} off"
+        #expect(key.key == "%lld at 5%%\u{301} off")
+        #expect(key.interpolatedText == "1 at 5%\u{301} off")
     }
 }

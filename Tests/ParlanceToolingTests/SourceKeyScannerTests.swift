@@ -34,6 +34,7 @@ struct SourceKeyScannerTests {
         (#"Text("\(ratio, specifier: "%.2f") done")"#, "%.2f done"),
         (#"String(localized: "\(n) left")"#, "%lld left"),
         (#"String(localized: "\(label)")"#, "%@"),
+        (#"Text("\(n) at 5%\u{301} off")"#, "%lld at 5%%\u{301} off"),
         (#"localizer.string("You have \(count) new messages")"#, "You have %lld new messages"),
         (#"snapshot.string("\(name) paid \(price)")"#, "%@ paid %@"),
         (#"func f(price: Double, n: Int32) { _ = localizer.string("\(price) for \(n)") }"#, "%lf for %d"),

@@ -50,8 +50,11 @@ extension LanguageSnapshot {
             return storage.string(text, table: table, default: defaultValue)
         }
         let value = storage.value(key.key, table: table)
-        // A key built at runtime (`"item.\(id)"`) that no catalog holds under Xcode's key.
-        if value == nil, let text = key.interpolatedText, storage.value(text, table: table) != nil {
+        // A key built at runtime (`"item.\(id)"`) that no catalog holds under Xcode's key: the
+        // text the literal makes, when a catalog holds it or the literal has no words (a missing
+        // built key then shows and reports itself, and `default:` as written, as before).
+        if value == nil, let text = key.interpolatedText,
+           storage.value(text, table: table) != nil || !key.key.contains(" ") {
             return storage.string(text, table: table, default: defaultValue)
         }
         return render(value, key: key.key, table: table, arguments: key.arguments, default: defaultValue).string

@@ -59,6 +59,8 @@ extension Localizer {
         _ key: LocalizedKey, table: String = LanguageSnapshot.defaultTable, default defaultValue: String? = nil
     ) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
+        // A literal without interpolation, the common call: the String lookup, with no snapshot made.
+        if key.arguments.isEmpty { return current.read { $0.string(key.key, table: table, default: defaultValue) } }
         return current.read { LanguageSnapshot(storage: $0).string(key, table: table, default: defaultValue) }
     }
 

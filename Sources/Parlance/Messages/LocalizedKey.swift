@@ -37,10 +37,12 @@ import Foundation
 /// Code that builds a key at runtime, `localizer.string("item.\(id).title")`, keeps working:
 /// when no catalog holds Xcode's key (`item.%lld.title`), the text the literal makes
 /// (`item.42.title`) is looked up as a `String` key is, and `localizer.string("\(key)")` with a
-/// `String` value is the lookup of that value. A key no catalog holds either way shows Xcode's
-/// key rendered with the values (`%lf` writes `2.500000`, as Apple's API does) and is reported
-/// under Xcode's key, once; `parlance extract` writes a literal like `"item.\(id).title"`,
-/// with no space in its text, as no key of its own. `default:` is rendered with the values too.
+/// `String` value is the lookup of that value. A literal with no space in it (`"item.\(id).title"`)
+/// that no catalog holds either way is a missing built key: it shows, and is reported as, the text
+/// it makes, and `default:` is shown as written, as a `String` key's is; `parlance extract` writes
+/// no key for it. Any other missing message shows Xcode's key rendered with the values (`%lf`
+/// writes `2.500000`, as Apple's API does), `default:` rendered with them too, and is reported
+/// under Xcode's key.
 public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
     /// The key a catalog holds: the literal with a format specifier for each interpolation.
     public let key: String
@@ -115,8 +117,9 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
                 key += literal
                 return
             }
-            for character in literal {
-                key += character == "%" ? "%%" : String(character)
+            // By scalar: a `%` followed by a combining mark is one Character but still a `%`.
+            for scalar in literal.unicodeScalars {
+                if scalar == "%" { key += "%%" } else { key.unicodeScalars.append(scalar) }
             }
         }
 
@@ -180,8 +183,8 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
             append(MessageArgument(value), specifier: specifier)
         }
 
-        /// Any other value: `%@` and its description. Apple's API gives the same key with this
-        /// warning, so code that compiles silently there compiles silently here.
+        /// Any other value: `%@` and its description, with the warning Apple's API gives for a
+        /// value it has no overload for (`Bool`, an enum, an optional).
         @available(*, deprecated, message: "Localized string interpolation produces an unlocalized, debug description for this type of value. Use String(describing:) to make this explicit and silence this warning or provide a different value that has built-in support.")
         public mutating func appendInterpolation<T>(_ value: T) {
             append(.string(String(describing: value)), specifier: "%@")

@@ -18,7 +18,10 @@ enum InterpolatedKey {
                 // Let swift-syntax resolve escapes by reading the segment as a literal of its own.
                 let alone = literal.with(\.segments, StringLiteralSegmentListSyntax([.stringSegment(text)]))
                 guard let value = alone.representedLiteralValue else { return nil }
-                key += value.replacing("%", with: "%%")
+                // By scalar, as the runtime's LocalizedKey escapes it.
+                for scalar in value.unicodeScalars {
+                    if scalar == "%" { key += "%%" } else { key.unicodeScalars.append(scalar) }
+                }
             case .expressionSegment(let interpolation):
                 key += specifier(for: Array(interpolation.expressions), at: Syntax(interpolation))
             }

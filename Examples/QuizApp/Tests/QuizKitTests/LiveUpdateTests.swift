@@ -5,8 +5,10 @@ import ParlanceRemote
 import QuizKit
 import Testing
 
-@Suite("The quiz app takes a live update")
-struct LiveUpdateTests {
+// In the quiz app's suite, which runs its tests one at a time: each app configures the
+// process-wide LocalizationProvider, so a French app made here while another test reads the
+// component library's labels in Italian would answer for it.
+extension QuizAppTests {
     @Test("A signed release rewording the French title shows at once, and a rollback brings the bundled title back")
     func appliesAndRollsBack() async throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("quiz-live-test-\(UUID().uuidString)")
@@ -29,7 +31,7 @@ struct LiveUpdateTests {
         let app = try QuizApp(store: InMemoryPreferenceStore(), preferredLanguages: { ["fr"] }, source: updater.source)
         updater.attach(app.localizer)
         // The app's own lines; the component library's come through the process-wide
-        // LocalizationProvider, which the other suites' apps configure while this one runs.
+        // LocalizationProvider.
         let before = Array(app.homeScreen(remaining: 3, correct: 1, total: 5, premiumPrice: 4.99).prefix(6))
         #expect(before[0] == "Quiz des serpents")
 

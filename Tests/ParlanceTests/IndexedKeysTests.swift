@@ -84,13 +84,12 @@ struct IndexedKeysTests {
     @Test("Without a localizer, positions are looked up through the shared one")
     func shared() {
         let localizer = TestCatalogs.localizer(preferred: ["vi"])
-        let saved = Localizer.shared
-        Localizer.shared = localizer
-        defer { Localizer.shared = saved }
-        let index = (0..<Self.keys.count).first { Self.keys[$0].key == "settings.title" }!
-        #expect(Self.keys.string(index) == "Cài đặt")
-        let photos = (0..<Self.keys.count).first { Self.keys[$0].key == "photos.count" }!
-        #expect(Self.keys.string(photos, arguments: [3]) == "3 ảnh")
+        Localizer.withShared(localizer) {
+            let index = (0..<Self.keys.count).first { Self.keys[$0].key == "settings.title" }!
+            #expect(Self.keys.string(index) == "Cài đặt")
+            let photos = (0..<Self.keys.count).first { Self.keys[$0].key == "photos.count" }!
+            #expect(Self.keys.string(photos, arguments: [3]) == "3 ảnh")
+        }
     }
 
     @Test("A missing key and a fallback are reported, once each, as lookups by key report them")

@@ -59,24 +59,25 @@ struct LocalizerChangeTests {
 
     @Test("The provider formats {name} values through the localizer it was configured with")
     func providerUsesItsLocalizer() {
-        defer { LocalizationProvider.reset() }
         let heard = Recorder<MissingKey>()
         let localizer = TestCatalogs.localizer(preferred: ["fr"], missingKeys: { heard.append($0) })
-        LocalizationProvider.configure(with: localizer)
-        #expect(LocalizationProvider.string("add_more_legs", values: ["count": 2, "minOdds": 1.5])
-            == "Ajoutez 2 sélections à une cote de 1.5")
-        // A key the configured localizer lacks comes back as the key, and its handler hears of it.
-        #expect(LocalizationProvider.string("absent_{count}", values: ["count": 3]) == "absent_3")
-        localizer.flushMissingKeyReports()
-        #expect(heard.all.map(\.key) == ["absent_{count}"])
-        // A plural's form is chosen by the named value, not always `other`.
-        let plural = TestCatalogs.catalog([("selections", [
-            "fr": .plural([.one: .string("{count} sélection"), .other: .string("{count} sélections")]),
-        ])])
-        LocalizationProvider.configure(with: Localizer(catalogs: [plural], configuration: .init(
-            defaultLanguage: "fr", preferredLanguages: { ["fr"] }, notificationCenter: nil)))
-        #expect(LocalizationProvider.string("selections", values: ["count": 1]) == "1 sélection")
-        #expect(LocalizationProvider.string("selections", values: ["count": 4]) == "4 sélections")
+        LocalizationProvider.withLocalizer(localizer) {
+            #expect(LocalizationProvider.string("add_more_legs", values: ["count": 2, "minOdds": 1.5])
+                == "Ajoutez 2 sélections à une cote de 1.5")
+            // A key the configured localizer lacks comes back as the key, and its handler hears of it.
+            #expect(LocalizationProvider.string("absent_{count}", values: ["count": 3]) == "absent_3")
+            localizer.flushMissingKeyReports()
+            #expect(heard.all.map(\.key) == ["absent_{count}"])
+            // A plural's form is chosen by the named value, not always `other`.
+            let plural = TestCatalogs.catalog([("selections", [
+                "fr": .plural([.one: .string("{count} sélection"), .other: .string("{count} sélections")]),
+            ])])
+            LocalizationProvider.withLocalizer(Localizer(catalogs: [plural], configuration: .init(
+                defaultLanguage: "fr", preferredLanguages: { ["fr"] }, notificationCenter: nil))) {
+                #expect(LocalizationProvider.string("selections", values: ["count": 1]) == "1 sélection")
+                #expect(LocalizationProvider.string("selections", values: ["count": 4]) == "4 sélections")
+            }
+        }
     }
 }
 

@@ -36,13 +36,16 @@ struct KeyManifestTests {
         #expect(throws: ParseError.self) { try KeyManifest.read(from: bad) }
     }
 
+    /// The one test that configures the process-wide provider: the others bind one to their task.
     @Test("The provider returns the key when nothing provides it, and routes through what the app configures")
     func provider() {
         defer { LocalizationProvider.reset() }
-        let previousShared = Localizer.shared
-        Localizer.shared = Localizer(catalogs: [])
-        defer { Localizer.shared = previousShared }
-        #expect(LocalizationProvider.string("total_odds") == "total_odds")
+        Localizer.withShared(Localizer(catalogs: [])) {
+            #expect(LocalizationProvider.string("total_odds") == "total_odds")
+        }
+        Localizer.withShared(TestCatalogs.localizer(preferred: ["vi"])) {
+            #expect(LocalizationProvider.string("l10n.settings.language") == "Ngôn ngữ", "unconfigured, it reads the shared localizer")
+        }
         LocalizationProvider.configure { key in ["total_odds": "Cotes Totales", "load_more_count": "Voir {count} de plus"][key] }
         #expect(LocalizationProvider.string("total_odds") == "Cotes Totales")
         #expect(LocalizationProvider.string("bet_amount") == "bet_amount")

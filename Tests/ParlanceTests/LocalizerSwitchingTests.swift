@@ -8,34 +8,36 @@ struct LocalizerSwitchingTests {
     @Test("Switching en → vi → en in one process changes what every API returns")
     func everyAPIFollows() throws {
         let localizer = TestCatalogs.localizer(preferred: ["en-US"])
-        let previousShared = Localizer.shared
-        Localizer.shared = localizer
-        defer { Localizer.shared = previousShared; LocalizationProvider.reset() }
+        // Bound to this test's task: other tests set their own shared localizer meanwhile.
+        Localizer.withShared(localizer) {
+            LocalizationProvider.withLocalizer(localizer) {
 
-        func everything() -> [String] {
-            [
-                localizer.language.identifier,
-                localizer.string("l10n.auth.welcome.to"),
-                localizer.string("photos.count", 1),
-                localizer.string("photos.count", 3),
-                localizer.string("settings.title", table: "Settings"),
-                "l10n.settings.language".localized(),
-                "products.available".localized(with: 3),
-                LocalizationProvider.string("l10n.settings.language"),
-                localizer.currentSnapshot.string("l10n.auth.welcome.to"),
-            ]
+                func everything() -> [String] {
+                    [
+                        localizer.language.identifier,
+                        localizer.string("l10n.auth.welcome.to"),
+                        localizer.string("photos.count", 1),
+                        localizer.string("photos.count", 3),
+                        localizer.string("settings.title", table: "Settings"),
+                        "l10n.settings.language".localized(),
+                        "products.available".localized(with: 3),
+                        LocalizationProvider.string("l10n.settings.language"),
+                        localizer.currentSnapshot.string("l10n.auth.welcome.to"),
+                    ]
+                }
+                let english = [
+                    "en", "Welcome to", "1 photo", "3 photos", "Settings", "Language", "3 products available", "Language", "Welcome to",
+                ]
+                let vietnamese = [
+                    "vi", "Chào mừng đến với", "1 ảnh", "3 ảnh", "Cài đặt", "Ngôn ngữ", "Có 3 sản phẩm", "Ngôn ngữ", "Chào mừng đến với",
+                ]
+                #expect(everything() == english)
+                localizer.selection = .language("vi")
+                #expect(everything() == vietnamese)
+                localizer.selection = .language("en")
+                #expect(everything() == english)
+            }
         }
-        let english = [
-            "en", "Welcome to", "1 photo", "3 photos", "Settings", "Language", "3 products available", "Language", "Welcome to",
-        ]
-        let vietnamese = [
-            "vi", "Chào mừng đến với", "1 ảnh", "3 ảnh", "Cài đặt", "Ngôn ngữ", "Có 3 sản phẩm", "Ngôn ngữ", "Chào mừng đến với",
-        ]
-        #expect(everything() == english)
-        localizer.selection = .language("vi")
-        #expect(everything() == vietnamese)
-        localizer.selection = .language("en")
-        #expect(everything() == english)
     }
 
     @Test("Plural forms follow the language being shown, not the device")

@@ -100,7 +100,7 @@ public final class IndexedKeys: Sendable {
     @inline(__always)
     public func string(_ index: Int, localizer: Localizer? = nil) -> String {
         if let localizer { return localizer.string(self, index) }
-        return Localizer.withShared { $0.string(self, index) }
+        return Localizer.readShared { $0.string(self, index) }
     }
 
     /// The message at `index` rendered with `arguments`: what
@@ -108,7 +108,7 @@ public final class IndexedKeys: Sendable {
     /// - Precondition: `index` is in `0..<count`.
     public func string(_ index: Int, arguments: [MessageArgument], localizer: Localizer? = nil) -> String {
         if let localizer { return localizer.string(self, index, arguments: arguments) }
-        return Localizer.withShared { $0.string(self, index, arguments: arguments) }
+        return Localizer.readShared { $0.string(self, index, arguments: arguments) }
     }
 
     /// The message at `index` with `{name}` placeholders filled from `values`: what
@@ -116,7 +116,7 @@ public final class IndexedKeys: Sendable {
     /// - Precondition: `index` is in `0..<count`.
     public func string(_ index: Int, values: [String: MessageArgument], localizer: Localizer? = nil) -> String {
         if let localizer { return localizer.string(self, index, values: values) }
-        return Localizer.withShared { $0.string(self, index, values: values) }
+        return Localizer.readShared { $0.string(self, index, values: values) }
     }
 
     /// The string at `index` in `snapshot`'s language: what `snapshot.string(key, table: table)`

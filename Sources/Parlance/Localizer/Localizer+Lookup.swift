@@ -90,7 +90,7 @@ extension String {
     /// itself when no catalog has it (seed 000's `"hello".localized()`).
     public func localized(table: String = LanguageSnapshot.defaultTable, localizer: Localizer? = nil) -> String {
         if let localizer { return localizer.string(self, table: table) }
-        return Localizer.withShared { $0.string(self, table: table) }
+        return Localizer.readShared { $0.string(self, table: table) }
     }
 
     /// The message for this key rendered with `arguments`, values as code holds them
@@ -113,6 +113,6 @@ extension String {
         arguments: [MessageArgument], table: String = LanguageSnapshot.defaultTable, localizer: Localizer? = nil
     ) -> String {
         if let localizer { return localizer.string(self, arguments: arguments, table: table) }
-        return Localizer.withShared { $0.string(self, arguments: arguments, table: table) }
+        return Localizer.readShared { $0.string(self, arguments: arguments, table: table) }
     }
 }

@@ -65,6 +65,31 @@ struct LocalizerPersistenceTests {
         #expect(store.load() == "it")
     }
 
+    @Test("UserDefaults: a store with a key of its own leaves the usual legacy keys alone")
+    func customKeyMigratesOnlyGivenKeys() throws {
+        let suite = "parlance.tests.\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        // The app uses "lang" for something else (a code-editor setting, say).
+        defaults.set("swift", forKey: "lang")
+        defaults.set("de", forKey: "AppLanguagePreference")
+        let store = UserDefaultsPreferenceStore(suiteName: suite, key: "settings.language")
+        #expect(store.legacyKeys.isEmpty)
+        #expect(store.load() == nil)
+        #expect(defaults.string(forKey: "lang") == "swift")
+        #expect(defaults.string(forKey: "AppLanguagePreference") == "de")
+
+        // Named legacy keys are migrated, and only they are removed.
+        let migrating = UserDefaultsPreferenceStore(suiteName: suite, key: "settings.language", legacyKeys: ["AppLanguagePreference"])
+        #expect(migrating.load() == "de")
+        #expect(defaults.string(forKey: "settings.language") == "de")
+        #expect(defaults.object(forKey: "AppLanguagePreference") == nil)
+        #expect(defaults.string(forKey: "lang") == "swift")
+
+        // The default key still migrates the usual ones.
+        #expect(UserDefaultsPreferenceStore(suiteName: suite).legacyKeys == UserDefaultsPreferenceStore.defaultLegacyKeys)
+    }
+
     @Test("The file store writes atomically and reads back what it wrote")
     func fileStore() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-\(UUID().uuidString)")

@@ -23,22 +23,41 @@ public final class InMemoryPreferenceStore: LanguagePreferenceStore {
 
 /// A store in `UserDefaults`, under `app.selectedLanguage` unless told otherwise.
 ///
-/// On first load it migrates a value found under a legacy key (`lang`,
-/// `AppLanguagePreference`, …) to its key and removes the legacy keys, so apps that
-/// kept the choice by hand (seeds 000, 003, 004) keep their users' choices.
+/// Made with its default key, on first load it migrates a value found under a legacy key
+/// (`lang`, `AppLanguagePreference`, …, ``defaultLegacyKeys``) to its key and removes the
+/// legacy keys, so apps that kept the choice by hand (seeds 000, 003, 004) keep their
+/// users' choices. Made with a key of its own, it migrates only the legacy keys it is given:
+/// an app that names its key may well use `lang` for something else.
+///
+/// ```swift
+/// UserDefaultsPreferenceStore()                                    // app.selectedLanguage, migrates the usual keys
+/// UserDefaultsPreferenceStore(key: "settings.language")            // migrates nothing
+/// UserDefaultsPreferenceStore(key: "settings.language", legacyKeys: ["AppLanguagePreference"])
+/// ```
 public struct UserDefaultsPreferenceStore: LanguagePreferenceStore {
-    /// Keys apps used before adopting Parlance.
+    /// Keys apps used before adopting Parlance, migrated by a store made with the default key.
     public static let defaultLegacyKeys = ["lang", "AppLanguagePreference", "selectedLanguage", "appLanguage", "AppLanguage"]
+    /// The key a store made without one uses.
+    public static let defaultKey = "app.selectedLanguage"
 
     public let key: String
     public let legacyKeys: [String]
     public let suiteName: String?
 
+    /// A store under ``defaultKey``.
+    /// - Parameters:
+    ///   - suiteName: A defaults suite, or `nil` for the standard defaults.
+    ///   - legacyKeys: Keys to migrate from, then remove.
+    public init(suiteName: String? = nil, legacyKeys: [String] = defaultLegacyKeys) {
+        self.init(suiteName: suiteName, key: Self.defaultKey, legacyKeys: legacyKeys)
+    }
+
+    /// A store under a key of the app's own.
     /// - Parameters:
     ///   - suiteName: A defaults suite, or `nil` for the standard defaults.
     ///   - key: Where the choice is stored.
-    ///   - legacyKeys: Keys to migrate from, then remove.
-    public init(suiteName: String? = nil, key: String = "app.selectedLanguage", legacyKeys: [String] = defaultLegacyKeys) {
+    ///   - legacyKeys: Keys to migrate from, then remove; none unless given.
+    public init(suiteName: String? = nil, key: String, legacyKeys: [String] = []) {
         self.suiteName = suiteName
         self.key = key
         self.legacyKeys = legacyKeys.filter { $0 != key }

@@ -1,3 +1,4 @@
+import Foundation
 import Observation
 /// How a lookup resolved, for `parlance lookup --explain` and for debugging.
 public struct LookupExplanation: Hashable, Sendable {
@@ -25,8 +26,34 @@ extension LanguageSnapshot {
         return LookupExplanation(chain: fallbackChain, source: source)
     }
 
-    /// Number, currency, date and list formatting in this snapshot's language.
-    public var formatter: LocaleFormatter { storage.localeFormatter }
+    /// Number, currency, date and list formatting in this snapshot's language, with dates in
+    /// its ``timeZone`` and ``calendar``.
+    public var formatter: LocaleFormatter {
+        if let datesOverride { return datesOverride.formatter(for: language) }
+        return storage.localeFormatter
+    }
+
+    /// The zone ``formatter`` shows dates in: the localizer's
+    /// (``Localizer/Configuration/timeZone``) unless ``formatting(timeZone:calendar:)`` gave another.
+    public var timeZone: TimeZone { (datesOverride?.dates ?? storage.dates).timeZone }
+
+    /// The calendar ``formatter`` writes dates in, or `nil` for the language's own.
+    public var calendar: Calendar.Identifier? { (datesOverride?.dates ?? storage.dates).calendar }
+
+    /// The same snapshot, its strings unchanged, with dates shown in `timeZone` and written in
+    /// `calendar`: a server answers each request in the user's zone.
+    ///
+    /// ```swift
+    /// let strings = localizer.snapshot(acceptLanguage: header)
+    ///     .formatting(timeZone: TimeZone(identifier: user.timeZone) ?? .gmt)
+    /// strings.formatter.date(order.shippedAt, style: .long, time: .short)
+    /// ```
+    /// - Parameters:
+    ///   - timeZone: The zone dates are shown in.
+    ///   - calendar: The calendar dates are written in; `nil` takes the language's own.
+    public func formatting(timeZone: TimeZone, calendar: Calendar.Identifier? = nil) -> LanguageSnapshot {
+        LanguageSnapshot(storage: storage, datesOverride: DatesOverride(DateSettings(timeZone: timeZone, calendar: calendar)))
+    }
 }
 
 extension Localizer {

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Everything one language shows, frozen: an immutable, `Sendable` value.
@@ -16,6 +17,14 @@ import Synchronization
 /// one hash-table probe.
 public struct LanguageSnapshot: Sendable {
     let storage: SnapshotStorage
+    /// Dates in another zone or calendar than the localizer's, set by
+    /// ``formatting(timeZone:calendar:)``; `nil` for the snapshots a localizer hands out.
+    let datesOverride: DatesOverride?
+
+    init(storage: SnapshotStorage, datesOverride: DatesOverride? = nil) {
+        self.storage = storage
+        self.datesOverride = datesOverride
+    }
 
     /// The language the snapshot shows.
     public var language: Language { storage.language }
@@ -138,6 +147,8 @@ final class SnapshotStorage: Sendable {
     let tables: Tables
     let device: DeviceClass
     let reporter: MissingKeyReporter?
+    /// The zone and calendar ``localeFormatter`` writes dates in.
+    let dates: DateSettings
     /// Message formatters for every language of the chain, made once: choosing plural
     /// rules by tag costs far more than a lookup.
     let messageFormatters: [Language: MessageFormatter]
@@ -147,26 +158,27 @@ final class SnapshotStorage: Sendable {
     /// shows only strings should not pay for.
     var localeFormatter: LocaleFormatter {
         if let made = madeLocaleFormatter.load() { return made.formatter }
-        return madeLocaleFormatter.storeIfNil(LocaleFormatterBox(LocaleFormatter(language: language.identifier))).formatter
+        return madeLocaleFormatter.storeIfNil(LocaleFormatterBox(dates.formatter(for: language))).formatter
     }
     private let madeLocaleFormatter = OnceReference<LocaleFormatterBox>()
     /// The positions of ``IndexedKeys`` lists resolved so far.
     let indexedPlaces = IndexedPlaces()
 
-    private final class LocaleFormatterBox: Sendable {
+    final class LocaleFormatterBox: Sendable {
         let formatter: LocaleFormatter
         init(_ formatter: LocaleFormatter) { self.formatter = formatter }
     }
 
     init(
         language: Language, chain: [Language], tables: Tables,
-        device: DeviceClass, reporter: MissingKeyReporter?, formattingLanguages: [Language]? = nil
+        device: DeviceClass, reporter: MissingKeyReporter?, dates: DateSettings, formattingLanguages: [Language]? = nil
     ) {
         self.language = language
         self.chain = chain
         self.tables = tables
         self.device = device
         self.reporter = reporter
+        self.dates = dates
         var formatters: [Language: MessageFormatter] = [:]
         // Only the languages that supplied a value: a chain ends with every available language.
         for candidate in [language] + (formattingLanguages ?? chain) {
@@ -257,7 +269,7 @@ extension LanguageSnapshot {
     /// the first `ownCount` languages of the chain are the language and its CLDR parents.
     static func build(
         language: Language, chain: [Language], ownCount: Int, catalogs: [Language: [Catalog]],
-        device: DeviceClass, reporter: MissingKeyReporter?
+        device: DeviceClass, reporter: MissingKeyReporter?, dates: DateSettings
     ) -> LanguageSnapshot {
         var tables: [String: [String: ResolvedValue]] = [:]
         // Tags as the catalogs spell them, parsed once per build rather than once per key.
@@ -288,7 +300,7 @@ extension LanguageSnapshot {
         }
         return LanguageSnapshot(storage: SnapshotStorage(
             language: language, chain: chain, tables: .resolved(tables), device: device, reporter: reporter,
-            formattingLanguages: suppliers))
+            dates: dates, formattingLanguages: suppliers))
     }
 }
 
@@ -321,5 +333,30 @@ final class SnapshotCache: Sendable {
         var byStyle = byStyle
         byStyle[style] = storage
         return SnapshotCache(matcher: matcher, byLanguage: byLanguage, byStyle: byStyle)
+    }
+}
+
+/// The time zone and calendar a snapshot's ``LanguageSnapshot/formatter`` writes dates in.
+struct DateSettings: Sendable {
+    var timeZone: TimeZone
+    /// `nil`: the language's own calendar.
+    var calendar: Calendar.Identifier?
+
+    func formatter(for language: Language) -> LocaleFormatter {
+        LocaleFormatter(language: language.identifier, timeZone: timeZone, calendar: calendar)
+    }
+}
+
+/// The dates of one snapshot made with ``LanguageSnapshot/formatting(timeZone:calendar:)``,
+/// and its formatter, made on first use and shared by the snapshot's copies.
+final class DatesOverride: Sendable {
+    let dates: DateSettings
+    private let made = OnceReference<SnapshotStorage.LocaleFormatterBox>()
+
+    init(_ dates: DateSettings) { self.dates = dates }
+
+    func formatter(for language: Language) -> LocaleFormatter {
+        if let made = made.load() { return made.formatter }
+        return made.storeIfNil(SnapshotStorage.LocaleFormatterBox(dates.formatter(for: language))).formatter
     }
 }

@@ -87,7 +87,8 @@ extension Localizer {
             }
         }
         let storage = SnapshotStorage(
-            language: pseudoLanguage, chain: base.chain, tables: .resolved(tables), device: configuration.device, reporter: reporter)
+            language: pseudoLanguage, chain: base.chain, tables: .resolved(tables), device: configuration.device, reporter: reporter,
+            dates: configuration.dates)
         return state.withLock { state in
             guard state.generation == generation else { return storage }
             let cached = cache.load()
@@ -145,7 +146,8 @@ extension Localizer {
                 index += 1
             }
             let snapshot = LanguageSnapshot.build(
-                language: language, chain: chain, ownCount: ownCount, catalogs: catalogs, device: configuration.device, reporter: reporter)
+                language: language, chain: chain, ownCount: ownCount, catalogs: catalogs, device: configuration.device, reporter: reporter,
+                dates: configuration.dates)
             state.withLock { state in
                 guard state.generation == generation else { return }
                 cache.replace(with: cache.load().adding(snapshot.storage, for: language))
@@ -183,7 +185,7 @@ extension Localizer {
         let tables = CompiledSnapshotTables(layers: layers, preferredCount: preferredCount)
         return SnapshotStorage(
             language: language, chain: chain, tables: .compiled(tables), device: device, reporter: reporter,
-            formattingLanguages: Array(chain.prefix(preferredCount)))
+            dates: configuration.dates, formattingLanguages: Array(chain.prefix(preferredCount)))
     }
 
     /// The catalogs of one language, read at most once. Called with `loadLock` held.

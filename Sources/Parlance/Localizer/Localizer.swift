@@ -38,6 +38,13 @@ public final class Localizer: Sendable {
         public var resourceDirectory: URL?
         /// The center ``languageDidChangeNotification`` is posted to; `nil` posts nothing.
         public var notificationCenter: NotificationCenter?
+        /// The zone ``Localizer/formatter`` and every snapshot's ``LanguageSnapshot/formatter``
+        /// show dates in (a snapshot can be given another with
+        /// ``LanguageSnapshot/formatting(timeZone:calendar:)``); by default the device's, as it changes.
+        public var timeZone: TimeZone
+        /// The calendar dates are written in; `nil` takes each language's own (Gregorian for
+        /// most, Buddhist for `th`).
+        public var calendar: Calendar.Identifier?
 
         public init(
             defaultLanguage: Language = "en",
@@ -46,7 +53,9 @@ public final class Localizer: Sendable {
             device: DeviceClass = .other,
             missingKeyHandler: (@Sendable (MissingKey) -> Void)? = nil,
             resourceDirectory: URL? = nil,
-            notificationCenter: NotificationCenter? = .default
+            notificationCenter: NotificationCenter? = .default,
+            timeZone: TimeZone = .autoupdatingCurrent,
+            calendar: Calendar.Identifier? = nil
         ) {
             self.defaultLanguage = defaultLanguage
             self.preferenceStore = preferenceStore
@@ -55,7 +64,12 @@ public final class Localizer: Sendable {
             self.missingKeyHandler = missingKeyHandler
             self.resourceDirectory = resourceDirectory
             self.notificationCenter = notificationCenter
+            self.timeZone = timeZone
+            self.calendar = calendar
         }
+
+        /// How the snapshots write dates.
+        var dates: DateSettings { DateSettings(timeZone: timeZone, calendar: calendar) }
     }
 
     struct State {
@@ -149,7 +163,7 @@ public final class Localizer: Sendable {
         self.state = Locked(initial)
         self.sourceLanguages = (try? source.sourceLanguages()) ?? []
         // A placeholder until the first snapshot is built just below.
-        let empty = SnapshotStorage(language: language, chain: [], tables: .resolved([:]), device: configuration.device, reporter: nil)
+        let empty = SnapshotStorage(language: language, chain: [], tables: .resolved([:]), device: configuration.device, reporter: nil, dates: configuration.dates)
         self.current = ReclaimingReference(empty)
         let first = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: language) }
         current.replace(with: first)

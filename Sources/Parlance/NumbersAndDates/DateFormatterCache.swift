@@ -12,12 +12,13 @@ final class DateFormatterCache: Sendable {
     }
 
     private let locale: Locale
-    private let timeZone: TimeZone
+    /// The calendar dates are written in, set to the formatter's time zone.
+    private let calendar: Calendar
     private let formatters = Locked<[Key: DateFormatter]>([:])
 
-    init(locale: Locale, timeZone: TimeZone) {
+    init(locale: Locale, calendar: Calendar) {
         self.locale = locale
-        self.timeZone = timeZone
+        self.calendar = calendar
     }
 
     /// How many formatters are cached (at most one per pair of styles).
@@ -34,7 +35,8 @@ final class DateFormatterCache: Sendable {
             }
             let formatter = DateFormatter()
             formatter.locale = locale
-            formatter.timeZone = timeZone
+            formatter.calendar = calendar
+            formatter.timeZone = calendar.timeZone
             formatter.dateStyle = dateStyle
             formatter.timeStyle = timeStyle
             formatters[key] = formatter

@@ -5,7 +5,7 @@ import Foundation
 /// Apps that let people pick a language inside the app (rather than in Settings) cannot rely on
 /// `Locale.current`: prices and dates must follow the chosen language, and the choice can change
 /// while the app runs. A `LocaleFormatter` is made for one language tag and one time zone, so
-/// a language switch is simply a new value:
+/// a language switch is simply a new value (a calendar other than the locale's can be named too):
 ///
 /// ```swift
 /// let french = LocaleFormatter(language: "fr", timeZone: .gmt)
@@ -40,7 +40,8 @@ public struct LocaleFormatter: Sendable {
     public let locale: Locale
     /// The time zone dates, times and day boundaries are computed in.
     public let timeZone: TimeZone
-    /// The locale's own calendar (Gregorian, Buddhist, Islamic…) set to ``timeZone``.
+    /// The calendar dates are written in, set to ``timeZone``: the one the formatter was
+    /// made with, else the locale's own (Gregorian, Buddhist, Islamic…).
     public let calendar: Calendar
 
     let dateFormatters: DateFormatterCache
@@ -57,8 +58,10 @@ public struct LocaleFormatter: Sendable {
     ///   - language: The language tag the app chose.
     ///   - timeZone: The zone dates are shown in; pass a fixed one where output must not
     ///     depend on the machine (servers, tests).
-    public init(language: String, timeZone: TimeZone = .current) {
-        self.init(locale: Locale(identifier: LanguageTag.canonical(language)), timeZone: timeZone)
+    ///   - calendar: The calendar dates are written in; `nil` takes the locale's own (a tag
+    ///     can name one too: `th-u-ca-gregory`).
+    public init(language: String, timeZone: TimeZone = .current, calendar: Calendar.Identifier? = nil) {
+        self.init(locale: Locale(identifier: LanguageTag.canonical(language)), timeZone: timeZone, calendar: calendar)
     }
 
     /// A formatter for a locale the app already has, such as `Locale(identifier: "it_IT")`.
@@ -67,14 +70,19 @@ public struct LocaleFormatter: Sendable {
     ///   - locale: The locale to follow; one whose language has no data falls back to `en`,
     ///     and a region with no data for that language is dropped.
     ///   - timeZone: The zone dates are shown in.
-    public init(locale: Locale, timeZone: TimeZone = .current) {
+    ///   - calendar: The calendar dates are written in; `nil` takes the locale's own.
+    public init(locale: Locale, timeZone: TimeZone = .current, calendar calendarIdentifier: Calendar.Identifier? = nil) {
         let resolved = Self.resolved(locale)
         var calendar = resolved.calendar
+        if let calendarIdentifier, calendarIdentifier != calendar.identifier {
+            calendar = Calendar(identifier: calendarIdentifier)
+            calendar.locale = resolved
+        }
         calendar.timeZone = timeZone
         self.locale = resolved
         self.timeZone = timeZone
         self.calendar = calendar
-        self.dateFormatters = DateFormatterCache(locale: resolved, timeZone: timeZone)
+        self.dateFormatters = DateFormatterCache(locale: resolved, calendar: calendar)
         self.currencyPatterns = CurrencyPatternCache(locale: resolved)
     }
 }

@@ -30,6 +30,9 @@ import Parlance
 ///   (``ProfileLanguageStore/recordsChangeTime``) keeps the later of two conflicting
 ///   changes whatever order they arrive in; without it, the last write to arrive wins.
 ///
+/// ``events()`` says, as it happens, when a change made elsewhere was applied here (or
+/// ignored), and when a change made here reached the profile.
+///
 /// The outbox also remembers, per user, the value last known to be in the profile: that
 /// is how a sign-in tells "changed here since the last sync" (push it) from "changed
 /// elsewhere" (apply it).
@@ -86,6 +89,8 @@ public actor ProfileSync {
     private var lastSeenSelection: LanguageSelection?
     private var pusher: Task<Void, Never>?
     private var puller: Task<Void, Never>?
+    /// The streams ``events()`` handed out, by identity (see ProfileSync+Events.swift).
+    var eventContinuations: [UUID: AsyncStream<Event>.Continuation] = [:]
 
     /// - Parameters:
     ///   - localizer: Whose choice is synced.
@@ -100,6 +105,10 @@ public actor ProfileSync {
         let (outbox, problem) = SyncOutbox.open(url: outbox)
         self.outbox = outbox
         if let problem { diagnostics.append(problem) }
+    }
+
+    deinit {
+        for continuation in eventContinuations.values { continuation.finish() }
     }
 
     /// The change waiting to be pushed for the signed-in user, if any: its tag (`nil`
@@ -222,6 +231,7 @@ public actor ProfileSync {
         if LanguageMatcher(available: localizer.availableLanguages).match(remoteLanguage) == nil {
             report("the profile of \(userID) names \(remoteTag), which no catalog holds; the device's choice (\(local ?? "system")) stays.")
             status = .idle
+            emit(.remoteChangeIgnored(profileTag: remoteTag))
             return .keptLocal(profileTag: remoteTag)
         }
         if remoteTag == local {
@@ -238,6 +248,7 @@ public actor ProfileSync {
         localizer.select(.language(remoteLanguage), reason: .remote)
         lastSeenSelection = localizer.selection
         markSynced(remoteTag, userID: userID)
+        emit(.remoteChangeApplied(.language(remoteLanguage)))
         return .applied(remoteLanguage)
     }
 
@@ -246,13 +257,16 @@ public actor ProfileSync {
         defer { lastSeenSelection = localizer.selection }
         guard let tag = later.tag else {
             localizer.select(.system, reason: .remote)
+            emit(.remoteChangeApplied(.system))
             return
         }
         guard let language = Language(tag), LanguageMatcher(available: localizer.availableLanguages).match(language) != nil else {
             report("the profile of \(userID) names \(tag), which no catalog holds; the device's choice stays.")
+            emit(.remoteChangeIgnored(profileTag: tag))
             return
         }
         localizer.select(.language(language), reason: .remote)
+        emit(.remoteChangeApplied(.language(language)))
     }
 
     private func pullFailed(_ error: ProfileStoreError, session: Int, failures: Int) -> PullResult {
@@ -322,6 +336,7 @@ public actor ProfileSync {
                         record.synced = pending.tag
                         if unchanged { record.pending = nil }
                     }
+                    emit(.pushed(tag: pending.tag))
                 case .superseded(let later):
                     // Another device changed the language after this change was made.
                     persist(userID) { record in

@@ -128,6 +128,32 @@ struct ProfileSyncTests {
         #expect(phone.language == "it" && tablet.language == "it")
     }
 
+    @Test("Events say when a change made elsewhere was applied or ignored, and when one made here was pushed",
+          .timeLimit(.minutes(1)))
+    func events() async throws {
+        let store = InMemoryProfileStore(profiles: [user: "en"])
+        let phone = makeLocalizer(start: "en"), tablet = makeLocalizer(start: "en")
+        let phoneSync = ProfileSync(localizer: phone, store: store, outbox: nil)
+        let tabletSync = ProfileSync(localizer: tablet, store: store, outbox: nil)
+        var phoneEvents = await phoneSync.events().makeAsyncIterator()
+        var tabletEvents = await tabletSync.events().makeAsyncIterator()
+        #expect(await phoneSync.signIn(userID: user) == .inStep)
+        #expect(await tabletSync.signIn(userID: user) == .inStep)
+
+        phone.select(.language("fr"))
+        #expect(await phoneEvents.next() == .pushed(tag: "fr"))
+        #expect(await tabletSync.refresh() == .applied("fr"))
+        #expect(await tabletEvents.next() == .remoteChangeApplied(.language("fr")))
+
+        // A version of the app with Japanese stored it; this one has no Japanese catalog.
+        _ = try await store.saveLanguage("ja", changedAt: Date(), userID: user)
+        #expect(await tabletSync.refresh() == .keptLocal(profileTag: "ja"))
+        #expect(await tabletEvents.next() == .remoteChangeIgnored(profileTag: "ja"))
+
+        tablet.select(.system)
+        #expect(await tabletEvents.next() == .pushed(tag: nil), "following the device is pushed as no tag")
+    }
+
     @Test("With change times, an older change pushed late loses to a newer one made elsewhere")
     func olderChangeArrivingLateLoses() async throws {
         let memory = InMemoryProfileStore(profiles: [user: "en"], recordsChangeTime: true)
@@ -136,6 +162,7 @@ struct ProfileSyncTests {
         let phoneSync = ProfileSync(
             localizer: phone, store: flaky, outbox: nil, retryPolicy: RetryPolicy(initialDelay: .milliseconds(20), maximumDelay: .milliseconds(40)))
         let tabletSync = ProfileSync(localizer: tablet, store: memory, outbox: nil)
+        let phoneEvents = await phoneSync.events()
         await phoneSync.signIn(userID: user)
         await tabletSync.signIn(userID: user)
         flaky.offline = true
@@ -148,6 +175,8 @@ struct ProfileSyncTests {
         await phoneSync.settled()
         #expect(memory.storedTag(of: user) == "it")
         #expect(phone.language == "it")
+        var events = phoneEvents.makeAsyncIterator()
+        #expect(await events.next() == .remoteChangeApplied(.language("it")))
     }
 
     @Test("A change made here before the app was killed, unseen by the outbox, is pushed at the next sign-in")

@@ -13,12 +13,17 @@ struct LocalizedKeyTests {
             ("UInt16", "\(UInt16(1))"), ("UInt8", "\(UInt8(1))"), ("Double", "\(Double(1))"), ("Float", "\(Float(1))"),
             ("CGFloat", "\(CGFloat(1))"), ("String", "\("a")"), ("Substring", "\("ab".dropFirst())"),
             ("Decimal", "\(Decimal(1))"), ("Date", "\(Date(timeIntervalSince1970: 0))"),
+            ("URL", "\(URL(string: "https://example.com/a")!)"), ("UUID", "\(UUID())"),
         ]
         for (type, key) in samples {
             #expect(key.key == LocalizedKey.specifiersByTypeName[type], "\(type)")
             #expect(key.arguments.count == 1, "\(type)")
         }
         #expect(Set(samples.map(\.0)).isSubset(of: LocalizedKey.specifiersByTypeName.keys))
+        // URL and UUID, as `%@` prints their Foundation objects, with no deprecation warning.
+        let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        #expect(("\(URL(string: "https://example.com/a")!) \(id)" as LocalizedKey).arguments
+            == [.string("https://example.com/a"), .string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F")])
     }
 
     @Test("Literal text around interpolations is kept, a % doubled; a literal alone is the key as written")
@@ -136,6 +141,24 @@ struct RuntimeBuiltKeyTests {
         #expect(("x \(share, specifier: "%.2f") y" as LocalizedKey).interpolatedText == "x 0.5 y")
         #expect(LocalizedKey("%lld and %lld", arguments: [1]).interpolatedText == nil)
         #expect(LocalizedKey("trailing %", arguments: []).interpolatedText == nil)
+        // As Swift's own interpolation writes them: a whole Double keeps ".0", a Float its short form.
+        let zoom = 2.0, tenth = Float(0.1), big = 1e21
+        #expect(("zoom.\(zoom)" as LocalizedKey).interpolatedText == "zoom.\(zoom)")
+        #expect(("zoom.\(tenth)" as LocalizedKey).interpolatedText == "zoom.\(tenth)")
+        #expect(("zoom.\(big)" as LocalizedKey).interpolatedText == "zoom.\(big)")
+        #expect(("zoom.\(CGFloat(2))" as LocalizedKey).interpolatedText == "zoom.\(CGFloat(2))")
+    }
+
+    @Test("A runtime-built key with a whole Double is looked up as Swift writes it")
+    func runtimeBuiltDoubleKey() {
+        var catalog = Catalog(table: "Localizable", sourceLanguage: "en")
+        var entry = CatalogEntry()
+        entry["en"] = .string("Double size")
+        catalog["zoom.2.0"] = entry
+        let localizer = Localizer(catalogs: [catalog], configuration: .init(
+            defaultLanguage: "en", preferredLanguages: { ["en"] }, notificationCenter: nil))
+        let factor = 2.0
+        #expect(localizer.string("zoom.\(factor)") == "Double size")
     }
 }
 

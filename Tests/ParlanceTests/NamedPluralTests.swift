@@ -40,6 +40,26 @@ struct NamedPluralTests {
         #expect(english.format(shared, named: ["who": "Ada", "count": 4]).string == "Ada shared photos")
     }
 
+    @Test("Forms naming different numbers: the other form's placeholder decides, then CLDR's order, nested forms too")
+    func searchOrder() {
+        let english = MessageFormatter(language: "en")
+        // `{b}` is in `other`, searched first: 5 chooses `other` whatever order the dictionary keeps.
+        let forms = Localization.plural([.one: .string("one {a}"), .other: .string("other {b}")])
+        for _ in 0..<20 {
+            #expect(english.format(forms, named: ["a": 1, "b": 5]).string == "other 5")
+            #expect(english.format(forms, named: ["a": 5, "b": 1]).string == "one 5")
+        }
+        // Nested device forms are searched in a fixed order as well.
+        let nested = Localization.plural([
+            .one: .string("one {a}"),
+            .other: .device([.iphone: .string("phone {b}"), .mac: .string("mac {c}")]),
+        ])
+        let expected = english.format(nested, named: ["a": 1, "b": 1, "c": 7]).string
+        for _ in 0..<20 {
+            #expect(english.format(nested, named: ["a": 1, "b": 1, "c": 7]).string == expected)
+        }
+    }
+
     @Test("With no number to choose by, other is shown with a diagnostic")
     func noNumber() {
         let message = MessageFormatter(language: "fr").format(Self.selections, named: ["count": "beaucoup"])

@@ -27,7 +27,7 @@ import Foundation
 /// | `UInt8`, `UInt16`, `UInt32` | `%u` |
 /// | `Double` | `%lf` |
 /// | `Float` | `%f` |
-/// | `String`, `Substring`, `Decimal`, `Date`, ``MessageArgument`` text | `%@` |
+/// | `String`, `Substring`, `Decimal`, `Date`, `URL`, `UUID`, ``MessageArgument`` text | `%@` |
 /// | `\(value, specifier: "%.2f")` | the specifier as written |
 /// | anything else | `%@`, its description (with the warning Apple's API gives) |
 ///
@@ -37,7 +37,9 @@ import Foundation
 /// Code that builds a key at runtime, `localizer.string("item.\(id).title")`, keeps working:
 /// when no catalog holds Xcode's key (`item.%lld.title`), the text the literal makes
 /// (`item.42.title`) is looked up as a `String` key is, and `localizer.string("\(key)")` with a
-/// `String` value is the lookup of that value. A literal with no space in it (`"item.\(id).title"`)
+/// `String` value is the lookup of that value (the one place Parlance departs from Xcode, which
+/// extracts `"\(name)"` as the key `%@`; ParlanceFoundation's `String(localized:)` does not
+/// depart). A literal with no space in it (`"item.\(id).title"`)
 /// that no catalog holds either way is a missing built key: it shows, and is reported as, the text
 /// it makes, and `default:` is shown as written, as a `String` key's is; `parlance extract` writes
 /// no key for it. Any other missing message shows Xcode's key rendered with the values (`%lf`
@@ -70,7 +72,8 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
     public var description: String { key }
 
     /// The text the literal makes as a plain Swift string would (`item.42.title` for
-    /// `"item.\(42).title"`): each specifier replaced by its value's description, `%%` by `%`.
+    /// `"item.\(42).title"`, `zoom.2.0` for `"zoom.\(2.0)"`): each specifier replaced by what
+    /// Swift's interpolation writes for its value, `%%` by `%`.
     /// `nil` when the key holds a specifier the values do not fill.
     package var interpolatedText: String? {
         var text = ""
@@ -88,12 +91,19 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
             // Flags, width, precision and length, then the conversion: one specifier, one value.
             while index < utf8.endIndex, Self.specifierBody.contains(utf8[index]) { index = utf8.index(after: index) }
             guard index < utf8.endIndex, next < arguments.count else { return nil }
-            text += arguments[next].description
+            text += Self.swiftText(of: arguments[next], isFloat: utf8.index(after: percent) == index && utf8[index] == UInt8(ascii: "f"))
             next += 1
             utf8 = utf8[utf8.index(after: index)...]
         }
         text += Substring(utf8)
         return next == arguments.count ? text : nil
+    }
+
+    /// What `"\(value)"` writes for an interpolated value: `2.0` for a whole `Double`, `0.1` for
+    /// `Float(0.1)` (a bare `%f` marks a `Float`, widened to a `Double` in the arguments).
+    private static func swiftText(of argument: MessageArgument, isFloat: Bool) -> String {
+        guard case .double(let value) = argument else { return argument.description }
+        return isFloat ? String(Float(value)) : String(value)
     }
 
     /// The bytes between `%` and a conversion: flags, width, precision, length modifiers.
@@ -163,6 +173,10 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
         /// A `Date`: `%@`, as `%@` prints an `NSDate`; to show a date in the language shown,
         /// interpolate the text ``LocaleFormatter`` makes of it.
         public mutating func appendInterpolation(_ value: Date) { append(value.messageArgument, specifier: "%@") }
+        /// A `URL`: `%@`, its absolute string, as `%@` prints an `NSURL`.
+        public mutating func appendInterpolation(_ value: URL) { append(.string(value.absoluteString), specifier: "%@") }
+        /// A `UUID`: `%@`, its uppercase text, as `%@` prints an `NSUUID`.
+        public mutating func appendInterpolation(_ value: UUID) { append(.string(value.uuidString), specifier: "%@") }
         /// A message argument: the specifier of its case (`%lld`, `%llu`, `%lf`, `%@`).
         public mutating func appendInterpolation(_ value: MessageArgument) {
             switch value {
@@ -200,6 +214,6 @@ extension LocalizedKey {
         "Int": "%lld", "Int64": "%lld", "Int32": "%d", "Int16": "%d", "Int8": "%d",
         "UInt": "%llu", "UInt64": "%llu", "UInt32": "%u", "UInt16": "%u", "UInt8": "%u",
         "Double": "%lf", "CGFloat": "%lf", "Float": "%f", "Float32": "%f", "Float64": "%lf",
-        "String": "%@", "Substring": "%@", "Decimal": "%@", "Date": "%@",
+        "String": "%@", "Substring": "%@", "Decimal": "%@", "Date": "%@", "URL": "%@", "UUID": "%@",
     ]
 }

@@ -140,9 +140,14 @@ extension MessageFormatter {
     private static func placeholderNames(in localization: Localization, depth: Int) -> [String] {
         guard depth < maximumNamedDepth else { return [] }
         switch localization.variations {
-        case .plural(let forms)?: return forms.values.flatMap { placeholderNames(in: $0, depth: depth + 1) }
-        case .device(let forms)?: return forms.values.flatMap { placeholderNames(in: $0, depth: depth + 1) }
-        case .width(let forms)?: return forms.values.flatMap { placeholderNames(in: $0, depth: depth + 1) }
+        // In a fixed order (a dictionary's differs between processes): `other` first, then CLDR's.
+        case .plural(let forms)?:
+            return forms.sorted { ($0.key == .other ? 0 : 1, $0.key) < ($1.key == .other ? 0 : 1, $1.key) }
+                .flatMap { placeholderNames(in: $0.value, depth: depth + 1) }
+        case .device(let forms)?:
+            return forms.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { placeholderNames(in: $0.value, depth: depth + 1) }
+        case .width(let forms)?:
+            return forms.sorted { $0.key > $1.key }.flatMap { placeholderNames(in: $0.value, depth: depth + 1) }
         case nil: return placeholderNames(in: localization.stringUnit?.value ?? "")
         }
     }

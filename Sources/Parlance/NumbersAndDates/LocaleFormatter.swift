@@ -71,18 +71,18 @@ public struct LocaleFormatter: Sendable {
     ///     and a region with no data for that language is dropped.
     ///   - timeZone: The zone dates are shown in.
     ///   - calendar: The calendar dates are written in; `nil` takes the locale's own.
-    public init(locale: Locale, timeZone: TimeZone = .current, calendar calendarIdentifier: Calendar.Identifier? = nil) {
+    public init(locale: Locale, timeZone: TimeZone = .current, calendar: Calendar.Identifier? = nil) {
         let resolved = Self.resolved(locale)
-        var calendar = resolved.calendar
-        if let calendarIdentifier, calendarIdentifier != calendar.identifier {
-            calendar = Calendar(identifier: calendarIdentifier)
-            calendar.locale = resolved
+        var chosen = resolved.calendar
+        if let calendar, calendar != chosen.identifier {
+            chosen = Calendar(identifier: calendar)
+            chosen.locale = resolved
         }
-        calendar.timeZone = timeZone
+        chosen.timeZone = timeZone
         self.locale = resolved
         self.timeZone = timeZone
-        self.calendar = calendar
-        self.dateFormatters = DateFormatterCache(locale: resolved, calendar: calendar)
+        self.calendar = chosen
+        self.dateFormatters = DateFormatterCache(locale: resolved, calendar: chosen)
         self.currencyPatterns = CurrencyPatternCache(locale: resolved)
     }
 }

@@ -30,7 +30,7 @@ enum InterpolatedKey {
     }
 
     /// Names that read as counts, whose values are integers in nearly all code.
-    static let countNames: Set<String> = ["count", "total", "n", "number", "index", "quantity", "amount", "remaining", "score"]
+    static let countNames: Set<String> = ["count", "total", "n", "number", "index", "quantity", "remaining"]
 
     static func specifier(for arguments: [LabeledExprSyntax], at place: Syntax) -> String {
         if let explicit = arguments.first(where: { $0.label?.text == "specifier" }),

@@ -60,7 +60,8 @@ public final class Snakesss: Sendable {
 
     /// The home screen: title, score (a plural), play button.
     public func homeScreen(score: Int) -> [String] {
-        [localizer.string("Le quiz des serpents"), localizer.string("%lld points", score), localizer.string("Jouer")]
+        // As the seed writes it (`String(localized:)`, `Text("\(score) points")`): the key is "%lld points".
+        [localizer.string("Le quiz des serpents"), localizer.string("\(score) points"), localizer.string("Jouer")]
     }
 
     /// `SettingsManager`'s category labels, in the language shown now.

@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "ParlanceSync", targets: ["ParlanceSync"]),
         .library(name: "ParlanceServer", targets: ["ParlanceServer"]),
         .library(name: "ParlanceTooling", targets: ["ParlanceTooling"]),
+        // Unicode MessageFormat 2: parser, data model, formatter and the default functions.
+        .library(name: "ParlanceMessageFormat", targets: ["ParlanceMessageFormat"]),
         // Apple's String(localized:), String.LocalizationValue and LocalizedStringResource
         // where Foundation lacks them (Linux); nothing of its own on Apple platforms.
         .library(name: "ParlanceFoundation", targets: ["ParlanceFoundation"]),
@@ -39,6 +41,9 @@ let package = Package(
         // Each request's language on a server, for any framework: the toolchain alone. The
         // Hummingbird and Vapor middleware are packages of their own in Integrations/.
         .target(name: "ParlanceServer", dependencies: ["Parlance", "ParlanceSync"]),
+        // Unicode MessageFormat 2 on the catalogs' plural rules and Foundation's number and date
+        // formatting: the toolchain alone.
+        .target(name: "ParlanceMessageFormat", dependencies: ["ParlanceCatalogs"]),
         // Apple's localization API on Linux, served by the runtime: an app opts in by importing it.
         .target(name: "ParlanceFoundation", dependencies: ["Parlance"]),
         // What only tools need: dumps, conversions, reports, code generation, extraction.
@@ -48,6 +53,7 @@ let package = Package(
                 "Parlance",
                 "ParlanceCatalogs",
                 "ParlanceCatalogWriters",
+                "ParlanceMessageFormat",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -58,6 +64,7 @@ let package = Package(
             dependencies: [
                 "Parlance",
                 "ParlanceTooling",
+                "ParlanceMessageFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -109,6 +116,12 @@ let package = Package(
         .testTarget(
             name: "ParlanceCatalogWritersTests",
             dependencies: ["ParlanceCatalogs", "ParlanceCatalogWriters", "ParlanceTestSupport"]
+        ),
+        // MF2: the parser and formatter, and the working group's suite read through
+        // PARLANCE_MF2_TESTS.
+        .testTarget(
+            name: "ParlanceMessageFormatTests",
+            dependencies: ["ParlanceMessageFormat", "ParlanceTooling"]
         ),
         .testTarget(
             name: "ParlanceFoundationTests",

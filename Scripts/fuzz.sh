@@ -33,7 +33,7 @@ export SWIFT_BACKTRACE=enable=no
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build-fuzz"
-targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest request-language xliff po)
+targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest request-language xliff po mf2)
 
 usage() {
     echo "usage: Scripts/fuzz.sh <target|all> <seconds> [libFuzzer options…] | build [target…] | list" >&2
@@ -55,6 +55,7 @@ source_of() {
         request-language) echo RequestLanguageTarget ;;
         xliff) echo XLIFFTarget ;;
         po) echo GettextPOTarget ;;
+        mf2) echo MF2Target ;;
         *) echo "fuzz: error: unknown target \"$1\"; expected one of: ${targets[*]}." >&2; exit 64 ;;
     esac
 }
@@ -75,6 +76,7 @@ max_len_of() {
         release-manifest) echo 16384 ;;
         request-language) echo 2048 ;;
         xliff | po) echo 32768 ;;
+        mf2) echo 2048 ;;
     esac
 }
 
@@ -101,7 +103,7 @@ compile() {
 # The runtime as static libraries in $1 (ParlanceCatalogs, ParlanceCatalogWriters, then
 # Parlance, each a module as in the package), compiled with the flags that follow; rebuilt when
 # any of their sources or the flags change.
-runtime_modules=(ParlanceCatalogs ParlanceCatalogWriters Parlance)
+runtime_modules=(ParlanceCatalogs ParlanceCatalogWriters Parlance ParlanceMessageFormat)
 build_library() {
     local directory="$1" sources stamp module
     shift
@@ -124,7 +126,7 @@ build_library() {
 
 # The runtime's libraries in $1, in link order.
 runtime_libraries() {
-    printf '%s\n' "$1/libParlance.a" "$1/libParlanceCatalogWriters.a" "$1/libParlanceCatalogs.a"
+    printf '%s\n' "$1/libParlanceMessageFormat.a" "$1/libParlance.a" "$1/libParlanceCatalogWriters.a" "$1/libParlanceCatalogs.a"
 }
 
 # Sources from outside the runtime that a target compiles in: ParlanceRemote's parsers, which
@@ -218,6 +220,12 @@ write_seeds() {
                 '/orders\n\n\nzh-Hant-TW;q=0.8, en;q=0.1\nmila') ;;
         accept-language)
             seeds=("en-US,en;q=0.9,fr;q=0.8" "*" "da, en-gb;q=0.8, en;q=0.7" "zh-Hant;q=1.0,zh;q=0.5,*;q=0.1" "fr;q=0" "de;q=abc, it") ;;
+        mf2)
+            seeds=('Hello {$name}!' '.input {$count :number}\n.match $count\none {{{$count} file}}\n* {{{$count} files}}'
+                '.local $x = {|a\\|b| :string u:dir=rtl} {{{$x} {#b}bold{/b} {42 :integer signDisplay=always}}}'
+                '{$when :datetime dateLength=long timePrecision=second} {0.5 :percent} {3 :currency currency=EUR}'
+                '.input {$x :number} .local $y = {$x :offset subtract=1} .match $x $y 1 * {{one}} * one {{{$y} other}} * * {{many}}'
+                '{\u200e hello \u200f} {:test:f} {|1e5| :number minimumFractionDigits=2 useGrouping=min2}') ;;
         message-formatter)
             # Bytes, written with printf %b: language, device, width, mode, argument count, each
             # argument's type (and a string's length), the template, then the argument payloads

@@ -16,7 +16,7 @@ struct ReadmeShellExampleTests {
     /// Commands this test does not run, and what runs them.
     static let runElsewhere: [String: String] = [
         "swift test": ".ci/run runs the tests; this test is one of them",
-        "PARLANCE_DOCS=1 swift package generate-documentation --target ParlanceCatalogs --target ParlanceCatalogWriters --target Parlance --target ParlanceSync --target ParlanceServer --target ParlanceTooling --target ParlanceFoundation --enable-experimental-combined-documentation --warnings-as-errors":
+        "PARLANCE_DOCS=1 swift package generate-documentation --target ParlanceCatalogs --target ParlanceCatalogWriters --target Parlance --target ParlanceSync --target ParlanceServer --target ParlanceTooling --target ParlanceFoundation --target ParlanceMessageFormat --enable-experimental-combined-documentation --warnings-as-errors":
             ".ci/run builds the documentation with this command (and --disable-indexing)",
         "swift run --package-path Examples/QuizApp quiz": ".ci/run runs the example app",
         "cd Integrations/ParlanceRemote": ".ci/run runs the two parlance-release commands in that package",

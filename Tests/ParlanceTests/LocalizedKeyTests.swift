@@ -149,6 +149,29 @@ struct RuntimeBuiltKeyTests {
         #expect(("zoom.\(CGFloat(2))" as LocalizedKey).interpolatedText == "zoom.\(CGFloat(2))")
     }
 
+    @Test("Floating-point values are written with the language's decimal separator, as String(format:locale:) writes them")
+    func localizedDecimals() {
+        var catalog = Catalog(table: "Localizable", sourceLanguage: "en")
+        var entry = CatalogEntry()
+        entry["en"] = .string("Zoom %lf× (%.1f%%)")
+        entry["fr"] = .string("Zoom à %lf× (%.1f %%)")
+        entry["de"] = .string("Zoom %lf× (%.1f %%)")
+        catalog["Zoom %lf× (%.1f%%)"] = entry
+        let localizer = Localizer(catalogs: [catalog], configuration: .init(
+            defaultLanguage: "en", preferredLanguages: { ["fr"] }, notificationCenter: nil))
+        let factor = 2.5, share = 12.25
+        for language in ["fr", "de", "en"] {
+            localizer.selection = .language(Language(language)!)
+            let template = localizer.currentSnapshot.string("Zoom %lf× (%.1f%%)")
+            let expected = String(format: template, locale: Locale(identifier: language), factor, share)
+            #expect(localizer.string("Zoom \(factor)× (\(share, specifier: "%.1f")%)") == expected, "\(language)")
+        }
+        localizer.selection = .language("fr")
+        #expect(localizer.string("Zoom \(factor)× (\(share, specifier: "%.1f")%)") == "Zoom à 2,500000× (12,2 %)")
+        // The key and its arguments apart keep String(format:)'s POSIX digits.
+        #expect(localizer.string("Zoom %lf× (%.1f%%)", factor, share) == "Zoom à 2.500000× (12.2 %)")
+    }
+
     @Test("A runtime-built key with a whole Double is looked up as Swift writes it")
     func runtimeBuiltDoubleKey() {
         var catalog = Catalog(table: "Localizable", sourceLanguage: "en")

@@ -57,6 +57,14 @@ extension LanguageSnapshot {
            storage.value(text, table: table) != nil || !key.key.contains(" ") {
             return storage.string(text, table: table, default: defaultValue)
         }
+        // Numbers in the language shown, as Apple's String(localized:) writes them: a decimal
+        // comma in French. Only a message with a floating-point value asks for the separator.
+        if key.arguments.contains(where: { if case .double = $0 { true } else { false } }) {
+            let separator = storage.decimalSeparator
+            if separator != "." {
+                return render(value, key: key.key, table: table, arguments: key.arguments, default: defaultValue, decimalSeparator: separator).string
+            }
+        }
         return render(value, key: key.key, table: table, arguments: key.arguments, default: defaultValue).string
     }
 
@@ -127,6 +135,29 @@ extension LanguageSnapshot {
     }
 
     /// Renders what `key` resolved to with `arguments`, reporting it when it was missing.
+    /// Renders `value` with `decimalSeparator` between the digits of `%f`, `%e` and `%g` (no
+    /// plan: plans render with the formatter they were made with).
+    func render(
+        _ value: ResolvedValue?, key: String, table: String, arguments: [MessageArgument], default defaultValue: String?,
+        decimalSeparator: String
+    ) -> FormattedMessage {
+        func formatter(for language: Language) -> MessageFormatter {
+            var formatter = self.formatter(for: language)
+            formatter.decimalSeparator = decimalSeparator
+            return formatter
+        }
+        switch value {
+        case .plain(let template)?:
+            return formatter(for: language).format(template, arguments)
+        case .rich(let message)?:
+            if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
+            return formatter(for: message.language).format(message.localization, arguments)
+        case nil:
+            reportMissing(key, table: table, resolvedFrom: nil)
+            return formatter(for: language).format(defaultValue ?? key, arguments)
+        }
+    }
+
     func render(
         _ value: ResolvedValue?, key: String, table: String, arguments: [MessageArgument], default defaultValue: String?
     ) -> FormattedMessage {

@@ -161,6 +161,20 @@ final class SnapshotStorage: Sendable {
         return madeLocaleFormatter.storeIfNil(LocaleFormatterBox(dates.formatter(for: language))).formatter
     }
     private let madeLocaleFormatter = OnceReference<LocaleFormatterBox>()
+    /// The language's decimal separator (CLDR's, through Foundation), read the first time an
+    /// interpolated key renders a floating-point value.
+    var decimalSeparator: String {
+        if let made = madeDecimalSeparator.load() { return made.separator }
+        let locale = LocaleFormatter.resolved(Locale(identifier: LanguageTag.canonical(language.identifier)))
+        let separator = locale.decimalSeparator ?? "."
+        return madeDecimalSeparator.storeIfNil(SeparatorBox(separator.isEmpty ? "." : separator)).separator
+    }
+    private let madeDecimalSeparator = OnceReference<SeparatorBox>()
+
+    private final class SeparatorBox: Sendable {
+        let separator: String
+        init(_ separator: String) { self.separator = separator }
+    }
     /// The positions of ``IndexedKeys`` lists resolved so far.
     let indexedPlaces = IndexedPlaces()
 

@@ -8,8 +8,10 @@ import Foundation
 /// into a String Catalog: each interpolation becomes the format specifier of its type and a
 /// literal `%` becomes `%%`. The values are kept, in order, as the message's arguments, and
 /// render the value found in the language shown: a plural variation is chosen by the number.
-/// Numbers are written as printf writes them (`2.5`); to show a language's own digits and
-/// separators, interpolate the text ``LocaleFormatter`` makes.
+/// Floating-point values are written with the language's decimal separator (`2,5` in French),
+/// as `String(format:locale:)` and Apple's `String(localized:)` write them; integers as printf
+/// writes them. For grouping, currency or a language's own digits, interpolate the text
+/// ``LocaleFormatter`` makes.
 ///
 /// ```swift
 /// let count = 3
@@ -52,6 +54,7 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
     public let arguments: [MessageArgument]
 
     /// A key and its arguments as given: `key` is not escaped (a `%` stays one).
+    @inlinable
     public init(_ key: String, arguments: [MessageArgument] = []) {
         self.key = key
         self.arguments = arguments
@@ -64,6 +67,7 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
     }
 
     /// A literal with interpolations: the key Xcode writes, and the values.
+    @inlinable
     public init(stringInterpolation: StringInterpolation) {
         self.init(stringInterpolation.key, arguments: stringInterpolation.arguments)
     }
@@ -111,9 +115,11 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
 
     /// Builds a key as Xcode's compiler does for `String.LocalizationValue`.
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
-        var key: String
-        var arguments: [MessageArgument]
+        // Inlinable, with the appends below: a call site builds its key without a call per piece.
+        @usableFromInline var key: String
+        @usableFromInline var arguments: [MessageArgument]
 
+        @inlinable
         public init(literalCapacity: Int, interpolationCount: Int) {
             key = ""
             key.reserveCapacity(literalCapacity + 4 * interpolationCount)
@@ -122,6 +128,7 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
         }
 
         /// Literal text; a `%` becomes `%%`, so the key is a format that shows it.
+        @inlinable
         public mutating func appendLiteral(_ literal: String) {
             guard literal.utf8.contains(UInt8(ascii: "%")) else {
                 key += literal
@@ -133,16 +140,19 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
             }
         }
 
+        @inlinable
         mutating func append(_ argument: MessageArgument, specifier: String) {
             key += specifier
             arguments.append(argument)
         }
 
         /// A string: `%@`.
+        @inlinable
         public mutating func appendInterpolation(_ string: String) { append(.string(string), specifier: "%@") }
         /// A substring: `%@`.
         public mutating func appendInterpolation(_ substring: Substring) { append(.string(String(substring)), specifier: "%@") }
         /// An `Int`: `%lld`.
+        @inlinable
         public mutating func appendInterpolation(_ value: Int) { append(.int(Int64(value)), specifier: "%lld") }
         /// An `Int64`: `%lld`.
         public mutating func appendInterpolation(_ value: Int64) { append(.int(value), specifier: "%lld") }
@@ -163,6 +173,7 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
         /// A `UInt8`: `%u`.
         public mutating func appendInterpolation(_ value: UInt8) { append(.int(Int64(value)), specifier: "%u") }
         /// A `Double`: `%lf`.
+        @inlinable
         public mutating func appendInterpolation(_ value: Double) { append(.double(value), specifier: "%lf") }
         /// A `CGFloat`: `%lf`, as a `Double`.
         public mutating func appendInterpolation(_ value: CGFloat) { append(.double(Double(value)), specifier: "%lf") }

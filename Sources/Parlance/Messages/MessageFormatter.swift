@@ -36,6 +36,10 @@ public struct MessageFormatter: Sendable {
     /// The display width that width variations select: the widest form that fits,
     /// else the narrowest. `nil` selects the widest form.
     public var width: Int?
+    /// What `%f`, `%e` and `%g` write between a number's integer and fraction digits: `.` by
+    /// default, as `String(format:)` writes; interpolated keys render with the language's own
+    /// (`2,5` in French), as Apple's `String(localized:)` does.
+    public var decimalSeparator: String = "."
     let pluralRules: PluralRules?
 
     /// - Parameters:

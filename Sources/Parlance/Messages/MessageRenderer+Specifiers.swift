@@ -85,8 +85,11 @@ extension MessageRenderer {
                 warn("\"\(specifier.text)\" expects a number, but argument \(index) is \(argument.diagnosticDescription).")
                 return nil
             }
-            return PrintfFloatingPoint.format(
+            let text = PrintfFloatingPoint.format(
                 value, conversion: specifier.conversion, flags: flags, width: width, precision: precision)
+            guard formatter.decimalSeparator != ".", specifier.conversion != "a", specifier.conversion != "A",
+                  let point = text.firstIndex(of: ".") else { return text }
+            return String(text[..<point]) + formatter.decimalSeparator + String(text[text.index(after: point)...])
         case .character:
             guard let character = character(from: argument) else {
                 warn("\"\(specifier.text)\" expects a character or its code, but argument \(index) is \(argument.diagnosticDescription).")

@@ -23,6 +23,7 @@ let package = Package(
                 .product(name: "Parlance", package: "Parlance"),
                 .product(name: "ParlanceTooling", package: "Parlance"),
                 .product(name: "ParlanceSync", package: "Parlance"),
+                .product(name: "ParlanceMessageFormat", package: "Parlance"),
                 .product(name: "ParlanceRemote", package: "ParlanceRemote"),
                 .product(name: "ParlanceReleaseTooling", package: "ParlanceRemote"),
                 .product(name: "Benchmark", package: "benchmark"),

@@ -8,6 +8,7 @@ let benchmarks: @Sendable () -> Void = {
     pluralBenchmarks()
     messageBenchmarks()
     interpolationBenchmarks()
+    messageFormat2Benchmarks()
     formattingBenchmarks()
     runtimeBenchmarks()
     gettextBenchmarks()

@@ -94,6 +94,20 @@ struct Target {
             benchmark: "Interpolated: localizer.string(\"You have \\(count) new messages\")",
             baseline: "Interpolated: String(format:) (baseline)",
             limits: []),
+        // Issue 32's targets for MessageFormat 2, measured as the module stands: formatting
+        // goes through Foundation's FormatStyle; a fast path is issue 32's next step.
+        Target(
+            benchmark: "MF2: .match plural, parsed once, fr",
+            baseline: "MF2: Parlance printf plural by key, fr (baseline)",
+            limits: [.atMostNanoseconds(500)]),
+        Target(
+            benchmark: "MF2: {$name} message, parsed once",
+            baseline: "MF2: String(format:) %@ (baseline)",
+            limits: [.atMostNanoseconds(250)]),
+        Target(
+            benchmark: "MF2: parse a 200-character message",
+            baseline: "MF2: String(format:) %@ (baseline)",
+            limits: [.atMostNanoseconds(5_000)]),
         Target(
             benchmark: "Formatting: LocaleFormatter.currency, fr EUR",
             baseline: "Formatting: FloatingPointFormatStyle.Currency, fr EUR (baseline)",

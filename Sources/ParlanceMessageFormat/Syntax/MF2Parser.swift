@@ -278,11 +278,7 @@ struct MF2Parser {
         while let scalar = peek() {
             switch scalar {
             case "\\":
-                guard let escaped = peek(1), escaped == "\\" || escaped == "{" || escaped == "|" || escaped == "}" else {
-                    throw error("a backslash escapes only \\, {, | and }; found \(describe(at: index + 1)) after it")
-                }
-                text.append(escaped)
-                index += 2
+                text.append(try parseEscape())
             case "{":
                 flush()
                 let placeholder = try parsePlaceholder()
@@ -444,6 +440,15 @@ struct MF2Parser {
 
     // MARK: Names and literals
 
+    /// `\\`, `\{`, `\|` or `\}`, in text and quoted literals alike: the escaped character.
+    mutating func parseEscape() throws(MF2.Error) -> Unicode.Scalar {
+        guard let escaped = peek(1), escaped == "\\" || escaped == "{" || escaped == "|" || escaped == "}" else {
+            throw error("a backslash escapes only \\, {, | and }; found \(describe(at: index + 1)) after it")
+        }
+        index += 2
+        return escaped
+    }
+
     /// `[namespace ":"] name`.
     mutating func parseIdentifier(_ what: String) throws(MF2.Error) -> String {
         let first = try parseName(what)
@@ -480,11 +485,7 @@ struct MF2Parser {
                     index += 1
                     return String(value)
                 case "\\":
-                    guard let escaped = peek(1), escaped == "\\" || escaped == "{" || escaped == "|" || escaped == "}" else {
-                        throw error("a backslash escapes only \\, {, | and }; found \(describe(at: index + 1)) after it")
-                    }
-                    value.append(escaped)
-                    index += 2
+                    value.append(try parseEscape())
                 case "\u{0}":
                     throw error("a literal cannot hold U+0000")
                 default:

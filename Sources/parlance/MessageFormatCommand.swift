@@ -6,7 +6,7 @@ import ParlanceTooling
 struct MessageFormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "messageformat",
-        abstract: "Format Unicode MessageFormat 2 messages, and run conformance suites in the MF2 working group's schema.",
+        abstract: "Format MessageFormat 2 and ICU MessageFormat messages; run conformance suites in the MF2 working group's schema.",
         subcommands: [TestFiles.self, FormatOne.self]
     )
 
@@ -63,10 +63,10 @@ struct MessageFormatCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The message, such as '.input {$n :number} .match $n one {{# item}} * {{{$n} items}}'.")
+        @Argument(help: "The message, such as '.input {$n :number} .match $n one {{{$n} item}} * {{{$n} items}}'.")
         var message: String
 
-        @Option(help: "The syntax of the message: mf2 (Unicode MessageFormat 2).")
+        @Option(help: "The syntax of the message: mf2 (Unicode MessageFormat 2) or icu (ICU MessageFormat).")
         var syntax: String = "mf2"
 
         @Option(name: .customLong("lang"), help: "The locale, a BCP 47 tag such as fr or ar-EG.")
@@ -79,8 +79,8 @@ struct MessageFormatCommand: ParsableCommand {
         var noBidiIsolation = false
 
         func run() throws {
-            guard syntax == "mf2" else {
-                throw ValidationError("--syntax \(syntax) is not supported; this version reads mf2 (Unicode MessageFormat 2) only.")
+            guard syntax == "mf2" || syntax == "icu" else {
+                throw ValidationError("--syntax takes mf2 or icu, not \(syntax).")
             }
             let values: [String: MF2TestSuite.JSONValue]
             do {
@@ -92,13 +92,21 @@ struct MessageFormatCommand: ParsableCommand {
             } catch {
                 throw ValidationError("--args is not JSON: \(error)")
             }
-            let formatter = MF2.Formatter(locale: language, bidiIsolation: !noBidiIsolation)
-            let result = formatter.format(message, arguments: values.mapValues { MF2TestSuite.argument(["value": $0]) })
-            print(result.string)
-            for error in result.errors {
+            let arguments = values.mapValues { MF2TestSuite.argument(["value": $0]) }
+            let string: String
+            let errors: [MF2.Error]
+            if syntax == "icu" {
+                let result = ICUMessageFormat.Formatter(locale: language).format(message, arguments: arguments)
+                (string, errors) = (result.string, result.errors)
+            } else {
+                let result = MF2.Formatter(locale: language, bidiIsolation: !noBidiIsolation).format(message, arguments: arguments)
+                (string, errors) = (result.string, result.errors)
+            }
+            print(string)
+            for error in errors {
                 FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             }
-            if !result.errors.isEmpty { throw ExitCode(1) }
+            if !errors.isEmpty { throw ExitCode(1) }
         }
     }
 }

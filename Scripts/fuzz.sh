@@ -33,7 +33,7 @@ export SWIFT_BACKTRACE=enable=no
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build-fuzz"
-targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest request-language xliff po mf2)
+targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest request-language xliff po mf2 icu-messageformat)
 
 usage() {
     echo "usage: Scripts/fuzz.sh <target|all> <seconds> [libFuzzer options…] | build [target…] | list" >&2
@@ -56,6 +56,7 @@ source_of() {
         xliff) echo XLIFFTarget ;;
         po) echo GettextPOTarget ;;
         mf2) echo MF2Target ;;
+        icu-messageformat) echo ICUMessageTarget ;;
         *) echo "fuzz: error: unknown target \"$1\"; expected one of: ${targets[*]}." >&2; exit 64 ;;
     esac
 }
@@ -76,7 +77,7 @@ max_len_of() {
         release-manifest) echo 16384 ;;
         request-language) echo 2048 ;;
         xliff | po) echo 32768 ;;
-        mf2) echo 2048 ;;
+        mf2 | icu-messageformat) echo 2048 ;;
     esac
 }
 
@@ -220,6 +221,11 @@ write_seeds() {
                 '/orders\n\n\nzh-Hant-TW;q=0.8, en;q=0.1\nmila') ;;
         accept-language)
             seeds=("en-US,en;q=0.9,fr;q=0.8" "*" "da, en-gb;q=0.8, en;q=0.7" "zh-Hant;q=1.0,zh;q=0.5,*;q=0.1" "fr;q=0" "de;q=abc, it") ;;
+        icu-messageformat)
+            seeds=('{count, plural, =0 {no files} one {# file} other {# files}}'
+                "{n, plural, offset:1 =0 {nobody} =1 {{name}} one {{name} and # other} other {{name} and # others}}"
+                '{gender, select, female {{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}} other {They}}'
+                "It''s '{'{name}'}' {x, number, ::currency/EUR} {x, number, percent} {x, date, short}") ;;
         mf2)
             seeds=('Hello {$name}!' '.input {$count :number}\n.match $count\none {{{$count} file}}\n* {{{$count} files}}'
                 '.local $x = {|a\\|b| :string u:dir=rtl} {{{$x} {#b}bold{/b} {42 :integer signDisplay=always}}}'

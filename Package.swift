@@ -109,7 +109,8 @@ let package = Package(
         // readers', plural rules' and language tags' tests, fixtures beside them.
         .testTarget(
             name: "ParlanceCatalogsTests",
-            dependencies: ["ParlanceCatalogs", "ParlanceTestSupport"],
+            // The writers too: the String Catalog fixture and corpus tests round-trip through them.
+            dependencies: ["ParlanceCatalogs", "ParlanceCatalogWriters", "ParlanceTestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // The writers' round trips, over the readers' fixtures.

@@ -33,8 +33,9 @@ let package = Package(
         .target(name: "ParlanceCatalogs"),
         // The writers only tools use (String Catalogs in Xcode's order, .strings, .stringsdict).
         .target(name: "ParlanceCatalogWriters", dependencies: ["ParlanceCatalogs"]),
-        // The runtime: the toolchain alone (Foundation, Synchronization, Observation).
-        .target(name: "Parlance", dependencies: ["ParlanceCatalogs"]),
+        // The runtime: the toolchain alone (Foundation, Synchronization, Observation), with
+        // ParlanceMessageFormat rendering the ICU messages of JSON message catalogs.
+        .target(name: "Parlance", dependencies: ["ParlanceCatalogs", "ParlanceMessageFormat"]),
         // Profile sync: the store abstraction, the Supabase (PostgREST) store over URLSession,
         // and the sync with its durable outbox. The toolchain alone, like the runtime.
         .target(name: "ParlanceSync", dependencies: ["Parlance"]),

@@ -10,6 +10,10 @@ struct CatalogFiles {
     /// `.lproj` folder. `CatalogFormatsTests` fails when these differ from that list.
     static let anywhereExtensions: Set<String> = ["xcstrings"]
     static let languageFolderExtensions: Set<String> = ["strings", "stringsdict"]
+    /// One-language formats named for their language (`fr.json`): JSON message catalogs, which
+    /// the runtime serves from the files; the generator and the compiler do not read them, so
+    /// the plugins pass them over.
+    static let languageNamedExtensions: Set<String> = ["json"]
 
     /// Every `.xcstrings`, and every `.strings`/`.stringsdict` inside an `.lproj` folder:
     /// a change to any of them runs the plugin's command again.

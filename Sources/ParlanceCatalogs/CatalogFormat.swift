@@ -58,6 +58,43 @@ public enum CatalogFilePlacement: Hashable, Sendable {
     /// One file per language, inside the language's `xx.lproj` folder (`.strings`,
     /// `.stringsdict`). The folder names the language; outside one, the caller must.
     case languageFolder
+    /// One file per language, named for it as web projects name them: the file (`fr.json`,
+    /// table `Localizable`) or its folder (`fr/common.json`, table `common`, i18next's
+    /// namespace). A name counts as a language when CLDR has plural rules for it, so
+    /// `locales/` or `common.json` never do; outside such a name, the caller must name it.
+    case languageNamed
+}
+
+extension CatalogFilePlacement {
+    /// The language `file`'s place names (as BCP 47 spells it) and the table it belongs to:
+    /// an `xx.lproj` folder's language and the file's stem; for ``languageNamed``, a language
+    /// stem (`fr.json` → `fr`, `Localizable`) or a language folder (`fr/common.json` → `fr`,
+    /// `common`). The language is `nil` where the place names none.
+    public func place(of file: URL) -> (language: String?, table: String) {
+        let stem = file.deletingPathExtension().lastPathComponent
+        let folder = file.deletingLastPathComponent()
+        switch self {
+        case .anywhere:
+            return (nil, stem)
+        case .languageFolder:
+            guard folder.pathExtension == "lproj" else { return (nil, stem) }
+            return (LanguageTag.canonical(folder.deletingPathExtension().lastPathComponent), stem)
+        case .languageNamed:
+            if let language = Self.knownLanguage(stem) { return (language, "Localizable") }
+            return (Self.knownLanguage(folder.lastPathComponent), stem)
+        }
+    }
+
+    /// `name` in BCP 47 spelling when it is a language tag whose language CLDR has plural rules for.
+    static func knownLanguage(_ name: String) -> String? {
+        guard (2...35).contains(name.utf8.count), name != "root",
+              name.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0)
+                  || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+        else { return nil }
+        let canonical = LanguageTag.canonical(name)
+        guard let primary = canonical.split(separator: "-").first, PluralRules.cardinal(for: String(primary)) != nil else { return nil }
+        return canonical
+    }
 }
 
 /// One catalog file as a format read it: one table of the catalog model, where each key

@@ -18,6 +18,7 @@ public enum CatalogFormats {
         StringCatalogFormat(),
         StringsFileFormat(),
         StringsDictFormat(),
+        JSONMessagesFormat(),
     ]
 
     /// The extensions of ``all``, lowercased, without dots, in the same order.

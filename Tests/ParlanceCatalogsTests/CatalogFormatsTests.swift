@@ -6,7 +6,7 @@ import Testing
 struct CatalogFormatsTests {
     @Test("Each format has its own extension, and every extension finds its format")
     func extensionsAreUnique() throws {
-        #expect(CatalogFormats.fileExtensions == ["xcstrings", "strings", "stringsdict"])
+        #expect(CatalogFormats.fileExtensions == ["xcstrings", "strings", "stringsdict", "json"])
         #expect(Set(CatalogFormats.fileExtensions).count == CatalogFormats.all.count)
         for format in CatalogFormats.all {
             let found = try #require(CatalogFormats.format(forExtension: format.fileExtension))
@@ -24,6 +24,7 @@ struct CatalogFormatsTests {
               ("Localizable.strings.xcstrings", "xcstrings"),
               ("Localizable.STRINGS", nil),
               ("Localizable.xliff", nil),
+              ("lang/fr.json", "json"),
               ("README", nil),
               (".strings", nil),
               ("fr.lproj/", nil),
@@ -35,7 +36,7 @@ struct CatalogFormatsTests {
 
     @Test("Messages list the extensions the way a sentence does")
     func extensionList() {
-        #expect(CatalogFormats.extensionList == ".xcstrings, .strings or .stringsdict")
+        #expect(CatalogFormats.extensionList == ".xcstrings, .strings, .stringsdict or .json")
     }
 
     @Test("One-language formats outrank each other as Foundation does; String Catalogs hold every language")
@@ -47,6 +48,8 @@ struct CatalogFormatsTests {
         #expect(strings.placement == .languageFolder)
         #expect(stringsDict.placement == .languageFolder)
         #expect(stringsDict.precedence > strings.precedence)
+        let json = try #require(CatalogFormats.format(forExtension: "json"))
+        #expect(json.placement == .languageNamed)
     }
 
     /// The build plugins cannot import a library, so they keep the extensions in a list of
@@ -59,6 +62,8 @@ struct CatalogFormatsTests {
             let source = try String(contentsOf: url, encoding: .utf8)
             let anywhere = try #require(Self.stringSet(named: "anywhereExtensions", in: source), "\(plugin)")
             let languageFolder = try #require(Self.stringSet(named: "languageFolderExtensions", in: source), "\(plugin)")
+            let languageNamed = try #require(Self.stringSet(named: "languageNamedExtensions", in: source), "\(plugin)")
+            #expect(languageNamed == Set(CatalogFormats.all.filter { $0.placement == .languageNamed }.map(\.fileExtension)), "\(plugin)")
             #expect(anywhere == Set(CatalogFormats.all.filter { $0.placement == .anywhere }.map(\.fileExtension)), "\(plugin)")
             #expect(languageFolder == Set(CatalogFormats.all.filter { $0.placement == .languageFolder }.map(\.fileExtension)), "\(plugin)")
         }
@@ -80,6 +85,7 @@ struct CatalogFormatsTests {
         let files = [
             "Localizable.xcstrings", "deep/down/Other.xcstrings", "fr.lproj/Localizable.strings",
             "fr.lproj/Localizable.stringsdict", "Lone.strings", "fr.lproj/notes.txt", "fr.lproj/Info.xliff",
+            "web/lang/fr.json", "web/locales/de/common.json", "web/package.json", "web/locales/config.json",
         ]
         for file in files {
             let url = folder.appendingPathComponent(file)
@@ -92,6 +98,7 @@ struct CatalogFormatsTests {
         #expect(found == [
             "Localizable.xcstrings", "deep/down/Other.xcstrings",
             "fr.lproj/Localizable.strings", "fr.lproj/Localizable.stringsdict",
+            "web/lang/fr.json", "web/locales/de/common.json",
         ])
     }
 }

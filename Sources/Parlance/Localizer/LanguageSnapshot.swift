@@ -70,11 +70,33 @@ final class ResolvedMessage: Sendable {
     /// built from catalogs): a plain plural then renders as fast as a compiled one.
     private let madePlan = OnceReference<PluralPlanBox>()
 
-    init(localization: Localization, language: Language, isFallback: Bool, device: DeviceClass, plan: PluralPlan? = nil) {
+    /// The value as ICU MessageFormat, for a message of an ICU catalog that is more than its
+    /// own text; rendering goes through it, and ``template`` is it formatted without values.
+    let icu: ICUMessageText?
+
+    init(
+        localization: Localization, language: Language, isFallback: Bool, device: DeviceClass, plan: PluralPlan? = nil,
+        syntax: MessageSyntax = .apple, pseudo: PseudoLocalization.Style? = nil
+    ) {
         self.localization = localization
         self.language = language
         self.isFallback = isFallback
         self.plan = plan
+        if syntax == .icu {
+            let text = localization.stringUnit?.value ?? localization.stringSet?.values.first ?? ""
+            if pseudo == nil, ICUMessageText.isPlain(text) {
+                icu = nil
+                plainValue = text
+                template = text
+            } else {
+                let message = ICUMessageText(text, pseudo: pseudo)
+                icu = message
+                plainValue = nil
+                template = message.format(language: language, values: [:]).string
+            }
+            return
+        }
+        icu = nil
         let isPlain = localization.variations == nil && (localization.substitutions?.isEmpty ?? true)
         self.plainValue = isPlain ? (localization.stringUnit?.value ?? localization.stringSet?.values.first) : nil
         self.template = Self.template(of: localization, device: device, depth: 0) ?? ""
@@ -86,7 +108,7 @@ final class ResolvedMessage: Sendable {
     func plan(formatter: @autoclosure () -> MessageFormatter) -> PluralPlan? {
         if let plan { return plan }
         if let made = madePlan.load() { return made.plan }
-        guard case .plural? = localization.variations else { return nil }
+        guard icu == nil, case .plural? = localization.variations else { return nil }
         return madePlan.storeIfNil(PluralPlanBox(PluralPlan(localization, formatter: formatter()))).plan
     }
 
@@ -301,7 +323,8 @@ extension LanguageSnapshot {
                 for (key, entry) in catalog.entries where table[key] == nil {
                     guard let localization = catalog.localization(of: entry, key: key, in: candidate, parse: parsed) else { continue }
                     let message = ResolvedMessage(
-                        localization: localization, language: candidate, isFallback: index >= ownCount, device: device)
+                        localization: localization, language: candidate, isFallback: index >= ownCount, device: device,
+                        syntax: catalog.messageSyntax)
                     if candidate == language, let plain = message.plainValue {
                         table[key] = .plain(plain)
                     } else {

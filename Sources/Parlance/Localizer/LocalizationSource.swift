@@ -52,8 +52,9 @@ public struct InMemoryLocalizationSource: LocalizationSource {
     }
 }
 
-/// A resources folder: `*.xcstrings` anywhere below it (read once, on first use) and
-/// `xx.lproj/*.strings|*.stringsdict` (read per language, on first use).
+/// A resources folder: `*.xcstrings` anywhere below it (read once, on first use),
+/// `xx.lproj/*.strings|*.stringsdict` and JSON message catalogs named for their language
+/// (`fr.json`, `fr/common.json`; read per language, on first use).
 ///
 /// When the folder, or a folder directly inside it, holds compiled catalogs that are fresh (a
 /// `.pcatpack`, as the `ParlanceCompile` build plugin writes, or `parlance-compiled.json`
@@ -88,6 +89,7 @@ public final class FolderLocalizationSource: LocalizationSource {
             add(catalog.sourceLanguage)
         }
         for folder in try lprojFolders() { add(folder.deletingPathExtension().lastPathComponent) }
+        for file in try languageNamedFiles() { add(file.language) }
         return languages
     }
 
@@ -110,7 +112,28 @@ public final class FolderLocalizationSource: LocalizationSource {
             }
             catalogs += tables.catalogs
         }
+        // JSON message catalogs: each file its own catalog, so its table keeps its syntax even
+        // where a String Catalog has a table of the same name.
+        for file in try languageNamedFiles() where Language(file.language) == language {
+            guard let format = CatalogFormats.format(for: file.url) else { continue }
+            do {
+                let read = try format.read(
+                    Data(contentsOf: file.url), path: file.url.path, table: file.table, language: file.language, locating: false)
+                catalogs.append(read.catalog)
+            } catch let error as ParseError {
+                throw LocalizationSourceError(diagnostic: error.diagnostic)
+            }
+        }
         return catalogs
+    }
+
+    /// The files of one-language formats named for their language (`fr.json`, `fr/common.json`).
+    private func languageNamedFiles() throws -> [(url: URL, language: String, table: String)] {
+        try ResourceFolderReader.catalogFiles(under: folder).compactMap { file in
+            guard let placement = CatalogFormats.format(for: file)?.placement, placement == .languageNamed else { return nil }
+            let place = placement.place(of: file)
+            return place.language.map { (file, $0, place.table) }
+        }
     }
 
     /// The compiled catalogs a ``Localizer`` over this folder reads in place: those in the folder

@@ -79,6 +79,11 @@ extension Localizer {
                 switch value {
                 case .plain(let text):
                     return .plain(PseudoLocalization.transform(text, style: style))
+                case .rich(let message) where message.icu != nil:
+                    // ICU's syntax stays as written; the formatted text is transformed.
+                    return .rich(ResolvedMessage(
+                        localization: message.localization, language: message.language, isFallback: false,
+                        device: configuration.device, syntax: .icu, pseudo: style))
                 case .rich(let message):
                     return .rich(ResolvedMessage(
                         localization: PseudoLocalization.transform(message.localization, style: style),

@@ -20,6 +20,8 @@ struct CatalogMerger {
     private var declaredSourceLanguages: [String: String] = [:]
     private var origins: [String: [String: [String: Origin]]] = [:]  // table → key → language → origin
     private var diagnostics: [Diagnostic] = []
+    /// Each table's message syntax and layout, from its first file.
+    private var syntaxes: [String: (syntax: MessageSyntax, layout: JSONCatalogLayout?, path: String)] = [:]
 
     init(sourceLanguage: String?) {
         self.explicitSourceLanguage = sourceLanguage
@@ -39,8 +41,9 @@ struct CatalogMerger {
             return .failed(Diagnostic(.error, "\(path) is not a \(CatalogFormats.extensionList) file."))
         }
         let data = try Data(contentsOf: file)
-        let table = file.deletingPathExtension().lastPathComponent
-        let language = format.placement == .languageFolder ? Self.language(of: file) ?? fileLanguage : nil
+        let place = format.placement.place(of: file)
+        let table = place.table
+        let language = format.placement == .anywhere ? nil : place.language ?? fileLanguage
         do throws(ParseError) {
             let read = try format.read(data, path: path, table: table, language: language, locating: false)
             return .read(read, format: format, path: path)
@@ -58,11 +61,13 @@ struct CatalogMerger {
             diagnostics += file.diagnostics
             switch format.placement {
             case .anywhere:
+                noteSyntax(of: file.catalog, path: path)
                 addCatalog(file.catalog, path: path)
-            case .languageFolder:
+            case .languageFolder, .languageNamed:
                 guard let table = file.oneLanguageTable else {
                     // A one-language format that returned the catalog model: each value as it stands.
                     let catalog = file.catalog
+                    noteSyntax(of: catalog, path: path)
                     let locations = file.locations
                     for (key, entry) in catalog.entries {
                         let origin = Origin(path: path, precedence: format.precedence, location: locations[key]?.key)
@@ -72,6 +77,7 @@ struct CatalogMerger {
                     }
                     return
                 }
+                noteSyntax(.apple, layout: nil, table: table.table, path: path)
                 for (key, entry) in table.entries {
                     let origin = Origin(path: path, precedence: format.precedence, location: entry.location)
                     insert(entry.value, key: key, language: table.language, table: table.table, origin: origin, comment: entry.comment)
@@ -82,11 +88,23 @@ struct CatalogMerger {
         }
     }
 
-    /// The language an `.lproj` folder names, in BCP 47 spelling.
-    static func language(of file: URL) -> String? {
-        let folder = file.deletingLastPathComponent()
-        guard folder.pathExtension == "lproj" else { return nil }
-        return LanguageTag.canonical(folder.deletingPathExtension().lastPathComponent)
+    /// Records the syntax and layout of a table's first file; a later file of the same table
+    /// in another syntax is an error (a table's messages are rendered by one set of rules).
+    private mutating func noteSyntax(of catalog: Catalog, path: String) {
+        noteSyntax(catalog.messageSyntax, layout: catalog.jsonLayout, table: catalog.table, path: path)
+    }
+
+    private mutating func noteSyntax(_ syntax: MessageSyntax, layout: JSONCatalogLayout?, table: String, path: String) {
+        guard let known = syntaxes[table] else {
+            syntaxes[table] = (syntax, layout, path)
+            return
+        }
+        if known.syntax != syntax {
+            diagnostics.append(Diagnostic(
+                .error,
+                "\(path) writes the \(table) table in \(syntax) but \(known.path) writes it in \(known.syntax); give one of them another table name.",
+                at: SourceLocation(file: path, line: 1, column: 1)))
+        }
     }
 
     private mutating func addCatalog(_ catalog: Catalog, path: String) {
@@ -146,6 +164,10 @@ struct CatalogMerger {
         var result: [Catalog] = []
         for table in catalogs.keys.sorted() {
             guard var catalog = catalogs[table] else { continue }
+            if let known = syntaxes[table] {
+                catalog.messageSyntax = known.syntax
+                catalog.jsonLayout = known.layout
+            }
             if let declared = declaredSourceLanguages[table] {
                 catalog.sourceLanguage = declared
             } else {

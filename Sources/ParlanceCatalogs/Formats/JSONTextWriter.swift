@@ -1,12 +1,24 @@
-/// Writes JSON text in Xcode's String Catalog layout: two-space indent,
-/// `"key" : value`, one member or element per line, and an empty line inside an
-/// empty object or array.
+/// Writes JSON text, two-space indent, one member or element per line, in Xcode's String
+/// Catalog layout (`"key" : value`, an empty line inside an empty object or array) or in
+/// `JSON.stringify`'s (`"key": value`, `{}`).
 package struct JSONTextWriter {
+    /// Where the layouts of JSON writers differ.
+    package enum Style {
+        /// Xcode's: `"key" : value`, an empty line inside an empty object or array.
+        case xcode
+        /// `JSON.stringify(value, null, 2)`'s, as web tools write: `"key": value`, `{}`.
+        case javaScript
+    }
+
     package var bytes: [UInt8] = []
     /// How many members or elements each open object or array holds so far.
     private var counts: [Int] = []
+    private let style: Style
 
-    package init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 0, style: Style = .xcode) {
+        bytes.reserveCapacity(capacity)
+        self.style = style
+    }
 
     package mutating func beginObject() { open(UInt8(ascii: "{")) }
     package mutating func endObject() { close(UInt8(ascii: "}")) }
@@ -17,7 +29,8 @@ package struct JSONTextWriter {
     package mutating func key(_ name: String) {
         element()
         string(name)
-        bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+        if style == .xcode { bytes.append(0x20) }
+        bytes.append(contentsOf: [UInt8(ascii: ":"), 0x20])
     }
 
     /// Starts an element of the innermost array (or a member, before its name).
@@ -37,6 +50,10 @@ package struct JSONTextWriter {
 
     private mutating func close(_ bracket: UInt8) {
         let count = counts.popLast() ?? 0
+        if count == 0 && style == .javaScript {
+            bytes.append(bracket)
+            return
+        }
         bytes.append(0x0A)
         if count == 0 { bytes.append(0x0A) }
         indent(counts.count)

@@ -22,8 +22,9 @@ public struct ResourceFolder: Sendable {
     public subscript(table: String) -> Catalog? { catalogs.first { $0.table == table } }
 }
 
-/// Reads every catalog below a folder — `xx.lproj/*.strings`, `xx.lproj/*.stringsdict`
-/// and `*.xcstrings` at any depth, as ``CatalogFormats`` lists them — and merges them into
+/// Reads every catalog below a folder — `xx.lproj/*.strings`, `xx.lproj/*.stringsdict`,
+/// `*.xcstrings` and JSON message catalogs named for their language (`fr.json`,
+/// `fr/common.json`) at any depth, as ``CatalogFormats`` lists them — and merges them into
 /// one ``Catalog`` per table.
 ///
 /// Within a table and language a `.stringsdict` entry overrides the `.strings` entry of
@@ -64,8 +65,9 @@ public enum ResourceFolderReader {
     }
 
     /// The catalog files below `folder`, String Catalogs first, each group in path order:
-    /// files of every ``CatalogFilePlacement/anywhere`` format, and those of every
-    /// ``CatalogFilePlacement/languageFolder`` format inside an `.lproj` folder.
+    /// files of every ``CatalogFilePlacement/anywhere`` format, those of every
+    /// ``CatalogFilePlacement/languageFolder`` format inside an `.lproj` folder, and those of
+    /// every ``CatalogFilePlacement/languageNamed`` format whose name or folder names a language.
     @_spi(Files) public static func catalogFiles(under folder: URL) throws -> [URL] {
         guard let found = FileSystem.files(under: folder) else {
             throw CocoaError(.fileReadUnknown, userInfo: [filePathKey: folder.path])
@@ -77,6 +79,8 @@ public enum ResourceFolderReader {
             case .anywhere?: catalogs.append(file)
             case .languageFolder?:
                 if file.deletingLastPathComponent().pathExtension == "lproj" { tables.append(file) }
+            case let placement?:
+                if placement.place(of: file).language != nil { tables.append(file) }
             case nil: break
             }
         }

@@ -59,6 +59,13 @@ public struct Catalog: Hashable, Sendable {
     /// Whether the file this came from ended with a newline. Xcode writes none;
     /// other tools do, and a round trip keeps whichever the input had.
     public var endsWithNewline: Bool
+    /// The syntax the values are written in: ``MessageSyntax/apple`` for String Catalogs,
+    /// `.strings` and `.stringsdict`; ``MessageSyntax/icu`` for JSON message catalogs, whose
+    /// values are each one ICU message (a string unit), rendered by ICU MessageFormat's rules.
+    public var messageSyntax: MessageSyntax
+    /// How the JSON message catalog the table was read from laid its messages out; `nil` for
+    /// other formats. A writer of JSON message catalogs writes this layout back.
+    public var jsonLayout: JSONCatalogLayout?
 
     /// A catalog of `table` whose keys are written in `sourceLanguage`.
     public init(
@@ -67,7 +74,9 @@ public struct Catalog: Hashable, Sendable {
         version: String? = nil,
         entries: OrderedMap<String, CatalogEntry> = OrderedMap(),
         unknownFields: UnknownFields = UnknownFields(),
-        endsWithNewline: Bool = false
+        endsWithNewline: Bool = false,
+        messageSyntax: MessageSyntax = .apple,
+        jsonLayout: JSONCatalogLayout? = nil
     ) {
         self.table = table
         self.sourceLanguage = sourceLanguage
@@ -75,6 +84,8 @@ public struct Catalog: Hashable, Sendable {
         self.entries = entries
         self.unknownFields = unknownFields
         self.endsWithNewline = endsWithNewline
+        self.messageSyntax = messageSyntax
+        self.jsonLayout = jsonLayout
     }
 
     /// The entry for `key`.

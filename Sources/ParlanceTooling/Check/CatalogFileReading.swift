@@ -21,22 +21,25 @@ struct ReadCatalogFile: Sendable {
     init(path: String) {
         self.path = path
         let url = URL(fileURLWithPath: path)
-        let table = url.deletingPathExtension().lastPathComponent
-        // String work rather than URL's, so groups keep the spelling of the path given.
-        let folder = NSString(string: path).deletingLastPathComponent
-        let folderName = NSString(string: folder).lastPathComponent
-        let language = folderName.hasSuffix(".lproj")
-            ? LanguageTag.canonical(String(folderName.dropLast(".lproj".count))) : nil
-        group = language == nil ? path : NSString(string: folder).deletingLastPathComponent + "/" + table
         findings = []
         let fileStart = SourceLocation(file: path, line: 1, column: 1)
         guard let format = CatalogFormats.format(for: url) else {
             precedence = 0
+            group = path
             findings.append(Finding(
                 .parseError, "expected a \(CatalogFormats.extensionList) file, found \"\(url.lastPathComponent)\".",
                 at: fileStart))
             return
         }
+        let (language, table) = format.placement.place(of: url)
+        // String work rather than URL's, so groups keep the spelling of the path given: the
+        // files of one table are those of one folder of languages (`xx.lproj` folders, `xx/`
+        // folders) or, for files named for their language, of one folder.
+        let folder = NSString(string: path).deletingLastPathComponent
+        let stemIsLanguage = format.placement == .languageNamed && table == "Localizable"
+            && language == LanguageTag.canonical(url.deletingPathExtension().lastPathComponent)
+        let languagesFolder = stemIsLanguage ? folder : NSString(string: folder).deletingLastPathComponent
+        group = language == nil || format.placement == .anywhere ? path : languagesFolder + "/" + table
         precedence = format.precedence
         let data: Data
         do {
@@ -47,10 +50,12 @@ struct ReadCatalogFile: Sendable {
         }
         do throws(ParseError) {
             // A lone table outside any `.lproj` folder is still checked, in no known language.
-            let fileLanguage = format.placement == .languageFolder ? language ?? CheckedTable.unknownLanguage : nil
+            let fileLanguage = format.placement == .anywhere ? nil : language ?? CheckedTable.unknownLanguage
             let file = try format.read(data, path: path, table: table, language: fileLanguage, locating: true)
             addReaderDiagnostics(file.diagnostics)
-            self.table = CheckedTable(file: file, path: path, placement: format.placement)
+            var checked = CheckedTable(file: file, path: path, placement: format.placement)
+            if file.catalog.messageSyntax == .icu { checked.attachLiterals(from: data) }
+            self.table = checked
         } catch {
             findings.append(Finding(.parseError, error.message, at: error.location))
         }

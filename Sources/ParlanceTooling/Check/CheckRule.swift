@@ -47,6 +47,9 @@ public struct CheckRule: RawRepresentable, Hashable, Sendable, Comparable, Custo
     public static let manifestMissingPlaceholder = CheckRule(rawValue: "manifest-missing-placeholder")
     /// A file could not be read at all; the other files are still checked.
     public static let parseError = CheckRule(rawValue: "parse-error")
+    /// An ICU message (a JSON message catalog's) that does not parse: an unclosed brace, an
+    /// unknown argument type, a plural or select without `other`; reported at its line and column.
+    public static let messageSyntaxError = CheckRule(rawValue: "message-syntax-error")
     /// A reader read a file but noticed something Apple's parser would do differently.
     public static let readWarning = CheckRule(rawValue: "read-warning")
 
@@ -55,7 +58,7 @@ public struct CheckRule: RawRepresentable, Hashable, Sendable, Comparable, Custo
         .missingTranslation, .emptyValue, .placeholderMismatch, .argumentTypeConflict, .variantTypeMismatch,
         .argumentGap, .pluralMissingCategory, .pluralUnusedCategory, .invalidSpecifier, .widthRuleWithFormat,
         .duplicateKey, .needsReview, .new, .stale, .unknownKey, .unusedKey, .manifestMissingKey,
-        .manifestMissingPlaceholder, .parseError, .readWarning,
+        .manifestMissingPlaceholder, .parseError, .messageSyntaxError, .readWarning,
     ]
 
     /// How serious a finding of this rule is unless `--strict` makes every warning an error.

@@ -1,3 +1,4 @@
+import Foundation
 import Parlance
 
 /// One table across its languages, as the checker sees it: a String Catalog, or the
@@ -11,6 +12,9 @@ struct CheckedTable: Sendable {
     /// The String Catalog's path, or the folder holding the `.lproj` folders.
     var path: String
     var isStringCatalog: Bool
+    /// The syntax the values are written in: ICU MessageFormat for JSON message catalogs,
+    /// whose messages are checked by ICU's rules instead of printf's.
+    var messageSyntax: MessageSyntax = .apple
     var sourceLanguage: String
     /// Every language the table holds, sorted.
     var languages: [String]
@@ -72,6 +76,9 @@ struct CheckedKey: Sendable {
 struct CheckedValue: Sendable {
     var localization: Localization
     var location: SourceLocation
+    /// The value's JSON string literal as written (escapes and all, without its quotes), for
+    /// a JSON message catalog: a message's own line and column map through it to the file's.
+    var literal: String?
 }
 
 extension CheckedTable {
@@ -101,6 +108,38 @@ extension CheckedTable {
         self.init(
             table: catalog.table, path: path, isStringCatalog: placement == .anywhere, sourceLanguage: catalog.sourceLanguage,
             languages: languages.sorted(), keys: keys)
+        messageSyntax = catalog.messageSyntax
+    }
+
+    /// Keeps each value's JSON string literal, found at its location in `data`, the file's bytes.
+    mutating func attachLiterals(from data: Data) {
+        let bytes = [UInt8](data)
+        var lineStarts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(index + 1) }
+        func literal(at location: SourceLocation) -> String? {
+            guard location.line >= 1, location.line <= lineStarts.count else { return nil }
+            var index = lineStarts[location.line - 1]
+            var column = 1
+            while column < location.column, index < bytes.count {
+                index += 1
+                while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+                column += 1
+            }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            var end = index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") {
+                end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard end <= bytes.count else { return nil }
+            return String(decoding: bytes[(index + 1)..<min(end, bytes.count)], as: UTF8.self)
+        }
+        for key in keys.keys {
+            keys.modify(key, default: CheckedKey(location: SourceLocation(file: path, line: 1, column: 1))) { checked in
+                for (language, value) in checked.values {
+                    checked.values[language]?.literal = literal(at: value.location)
+                }
+            }
+        }
     }
 
     /// Merges the one-language tables read from the `.lproj` files of one folder.
@@ -130,5 +169,6 @@ extension CheckedTable {
         self.init(
             table: parts.first?.table ?? "", path: path, isStringCatalog: false, sourceLanguage: source,
             languages: sorted, keys: keys)
+        messageSyntax = parts.first?.messageSyntax ?? .apple
     }
 }

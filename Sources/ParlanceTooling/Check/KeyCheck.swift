@@ -1,7 +1,8 @@
 import Parlance
 
 /// The rules about one key of one table: its translations, their values, states, plural
-/// forms and format arguments, each language compared with the source language.
+/// forms and format arguments, each language compared with the source language. ICU messages
+/// (JSON message catalogs) are checked by ICU's rules, in KeyCheck+ICU.swift.
 struct KeyCheck {
     let table: CheckedTable
     let key: String
@@ -41,6 +42,10 @@ struct KeyCheck {
                     ? "\(Quoting.quoted(key)) has no value in the source language \(source), though other languages have one."
                     : "\(Quoting.quoted(key)) has no translation in \(language)."
                 add(.missingTranslation, message, at: entry.location, language: language)
+                continue
+            }
+            if table.messageSyntax == .icu {
+                checkMessage(value, language: language, source: translatable && !isSource ? entry.values[source] : nil)
                 continue
             }
             let facts = isSource ? sourceFacts ?? ValueFacts(value.localization) : ValueFacts(value.localization)

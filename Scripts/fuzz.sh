@@ -7,7 +7,7 @@
 #   Scripts/fuzz.sh list                                      name the targets
 #   Scripts/fuzz.sh measure                                   time and size the big hostile inputs
 #
-# Targets: strings-file, stringsdict, xcstrings, language-tag, accept-language, message-formatter,
+# Targets: strings-file, stringsdict, xcstrings, json-messages, language-tag, accept-language, message-formatter,
 # compiled-catalog, release-manifest (ParlanceRemote's manifest and signature envelope, whose
 # sources are compiled into the target itself), request-language (ParlanceServer's
 # LanguageNegotiator, compiled into the target, over the ParlanceSync profile store it imports),
@@ -33,7 +33,7 @@ export SWIFT_BACKTRACE=enable=no
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="$root/.build-fuzz"
-targets=(strings-file stringsdict xcstrings language-tag accept-language message-formatter compiled-catalog release-manifest request-language xliff po mf2 icu-messageformat)
+targets=(strings-file stringsdict xcstrings json-messages language-tag accept-language message-formatter compiled-catalog release-manifest request-language xliff po mf2 icu-messageformat)
 
 usage() {
     echo "usage: Scripts/fuzz.sh <target|all> <seconds> [libFuzzer options…] | build [target…] | list" >&2
@@ -47,6 +47,7 @@ source_of() {
         strings-file) echo StringsFileTarget ;;
         stringsdict) echo StringsDictTarget ;;
         xcstrings) echo XCStringsTarget ;;
+        json-messages) echo JSONMessagesTarget ;;
         language-tag) echo LanguageTagTarget ;;
         accept-language) echo AcceptLanguageTarget ;;
         message-formatter) echo MessageFormatterTarget ;;
@@ -70,7 +71,7 @@ fixtures_of() {
 }
 max_len_of() {
     case "$1" in
-        strings-file | stringsdict | xcstrings | compiled-catalog) echo 32768 ;;
+        strings-file | stringsdict | xcstrings | compiled-catalog | json-messages) echo 32768 ;;
         language-tag) echo 128 ;;
         accept-language) echo 1024 ;;
         message-formatter) echo 4096 ;;
@@ -104,7 +105,7 @@ compile() {
 # The runtime as static libraries in $1 (ParlanceCatalogs, ParlanceCatalogWriters, then
 # Parlance, each a module as in the package), compiled with the flags that follow; rebuilt when
 # any of their sources or the flags change.
-runtime_modules=(ParlanceCatalogs ParlanceCatalogWriters Parlance ParlanceMessageFormat)
+runtime_modules=(ParlanceCatalogs ParlanceCatalogWriters ParlanceMessageFormat Parlance)
 build_library() {
     local directory="$1" sources stamp module
     shift
@@ -127,7 +128,7 @@ build_library() {
 
 # The runtime's libraries in $1, in link order.
 runtime_libraries() {
-    printf '%s\n' "$1/libParlanceMessageFormat.a" "$1/libParlance.a" "$1/libParlanceCatalogWriters.a" "$1/libParlanceCatalogs.a"
+    printf '%s\n' "$1/libParlance.a" "$1/libParlanceMessageFormat.a" "$1/libParlanceCatalogWriters.a" "$1/libParlanceCatalogs.a"
 }
 
 # Sources from outside the runtime that a target compiles in: ParlanceRemote's parsers, which
@@ -221,6 +222,11 @@ write_seeds() {
                 '/orders\n\n\nzh-Hant-TW;q=0.8, en;q=0.1\nmila') ;;
         accept-language)
             seeds=("en-US,en;q=0.9,fr;q=0.8" "*" "da, en-gb;q=0.8, en;q=0.7" "zh-Hant;q=1.0,zh;q=0.5,*;q=0.1" "fr;q=0" "de;q=abc, it") ;;
+        json-messages)
+            seeds=('{\n  "inbox.count": "{count, plural, =0 {Aucun message} one {# message} other {# messages}}",\n  "quote": "L\x27\x27apostrophe \\"{name}\\""\n}\n'
+                '{"cart.total": {"defaultMessage": "Total: {total, number, ::currency/EUR}", "description": "Cart", "id": "x", "loc": [1, {"a": null}]}}'
+                '{"home": {"title": "Bienvenue", "who": {"g": "{g, select, female {Elle} other {Il}}"}}, "quit": "Quitter"}'
+                '{"a": "caf\\u00e9 \\ud83d\\ude00", "b": {}}') ;;
         icu-messageformat)
             seeds=('{count, plural, =0 {no files} one {# file} other {# files}}'
                 "{n, plural, offset:1 =0 {nobody} =1 {{name}} one {{name} and # other} other {{name} and # others}}"

@@ -64,6 +64,7 @@ struct JSONMessagesFormatTests {
               ("!empty-object.json", "2:8", "found an empty object"),
               ("!default-message-number.json", "2:27", "expected a string for \"defaultMessage\""),
               ("!top-level-array.json", "1:1", "expected an object of messages"),
+              ("!empty-level.json", "2:9", "found an empty one"),
           ])
     func mustFail(name: String, position: String, says: String) throws {
         let error = try #require(throws: ParseError.self) { try FormatFixtures.read(name, language: "fr") }
@@ -73,7 +74,7 @@ struct JSONMessagesFormatTests {
 
     @Test("Every must-fail fixture of the format is listed above")
     func everyMustFailFixtureIsTested() {
-        #expect(FormatFixtures.mustFail("json").count == 9)
+        #expect(FormatFixtures.mustFail("json").count == 10)
     }
 
     @Test("The file's name or folder names its language and table; other names name none",

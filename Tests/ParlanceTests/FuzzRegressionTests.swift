@@ -17,7 +17,7 @@ struct FuzzRegressionTests {
         try Fixtures.data("fuzz-regressions/\(area)", name)
     }
 
-    @Test("There are regressions to check for each format that had one", arguments: ["strings", "xcstrings", "language-tag"])
+    @Test("There are regressions to check for each format that had one", arguments: ["strings", "xcstrings", "language-tag", "json-messages"])
     func regressionsExist(_ area: String) {
         #expect(!Self.files(area).isEmpty)
     }
@@ -46,6 +46,23 @@ struct FuzzRegressionTests {
         let written = StringsFileWriter.write(file.entries.map { ($0.key, $0.value, $0.comment) })
         let reread = try StringsFileReader.read(written, path: name)
         #expect(reread.entries.map { [$0.key, $0.value] } == file.entries.map { [$0.key, $0.value] })
+    }
+
+    /// The json-messages target's property: what reads is written back and reads back equal;
+    /// what cannot be written back (an empty level of nested keys, once) is refused when read.
+    @Test("Each JSON message catalog regression reads and round-trips, or is refused at its place",
+          arguments: files("json-messages"))
+    func jsonMessagesRoundTrip(_ name: String) throws {
+        let data = try Self.data("json-messages", name)
+        let file: CatalogFile
+        do {
+            file = try JSONMessagesReader.read(data, path: name, table: "Localizable", language: "fr")
+        } catch {
+            #expect(error.location.line >= 1 && error.location.column >= 1)
+            return
+        }
+        let written = try JSONMessagesWriter.write(file.catalog, language: "fr")
+        #expect(try JSONMessagesReader.read(written, path: name, table: "Localizable", language: "fr").catalog == file.catalog)
     }
 
     /// The xcstrings target's property: read, write, read gives an equal catalog, and writing

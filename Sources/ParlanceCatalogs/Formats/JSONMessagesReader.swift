@@ -10,7 +10,8 @@ import Foundation
 /// Nothing is dropped silently. A value that is neither a message, a described message
 /// (`defaultMessage`) nor an object of nested keys is an error at that value; so is a key
 /// that two places of the file name (`"a.b"` beside `{"a": {"b": …}}`), and, in a file of
-/// nested keys, a key that holds the separator itself (it would be read back as two levels).
+/// nested keys, a key that holds the separator itself (it would be read back as two levels)
+/// or an empty one.
 /// A described message's members other than `defaultMessage` and `description` (FormatJS's
 /// `id`, source positions) are kept in the entry's ``CatalogEntry/unknownFields``.
 public enum JSONMessagesReader {
@@ -64,7 +65,8 @@ struct JSONMessagesDecoder {
     var offsets: [String: (key: Int, value: Int)] = [:]
     var diagnostics: [Diagnostic] = []
     private var sawNested = false
-    /// The first key (at any level) that holds the separator: an error once the file turns out nested.
+    /// The first key (at any level) that holds the separator or is empty: an error once the
+    /// file turns out nested, where it could not be written back as the same levels.
     private var firstDotted: Member?
     private var sawDescribed = false
 
@@ -99,6 +101,9 @@ struct JSONMessagesDecoder {
         guard case .object(let members, _) = try readNode() else { return }
         try add(members, prefix: "")
         try json.expectEnd()
+        if sawNested, let dotted = firstDotted, dotted.name.isEmpty {
+            throw json.error("expected a name for each level of nested keys, found an empty one.", at: dotted.nameOffset)
+        }
         if sawNested, let dotted = firstDotted {
             throw json.error(
                 "expected keys without '\(JSONMessagesReader.keySeparator)' in a file of nested keys, found \(json.quoted(dotted.name)); it would be read back as two levels: nest it.",
@@ -136,7 +141,7 @@ struct JSONMessagesDecoder {
     private mutating func add(_ members: [Member], prefix: String) throws(ParseError) {
         for member in members {
             let key = prefix + member.name
-            if firstDotted == nil, member.name.contains(JSONMessagesReader.keySeparator) { firstDotted = member }
+            if firstDotted == nil, member.name.isEmpty || member.name.contains(JSONMessagesReader.keySeparator) { firstDotted = member }
             switch member.value {
             case .string(let message, let offset):
                 try insert(key, message: message, comment: nil, unknown: UnknownFields(), nameOffset: member.nameOffset, valueOffset: offset)

@@ -123,7 +123,7 @@ let package = Package(
         // PARLANCE_MF2_TESTS.
         .testTarget(
             name: "ParlanceMessageFormatTests",
-            dependencies: ["ParlanceMessageFormat", "ParlanceTooling"]
+            dependencies: ["ParlanceMessageFormat", "ParlanceTooling", "ParlanceTestSupport"]
         ),
         .testTarget(
             name: "ParlanceFoundationTests",

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceTestSupport
 import Testing
 @testable import ParlanceMessageFormat
 
@@ -68,4 +69,42 @@ final class Counter: @unchecked Sendable {
     private var count = 0
     func increment() { lock.withLock { count += 1 } }
     var value: Int { lock.withLock { count } }
+}
+
+@Suite("MF2: what is kept of each locale")
+struct MF2LocaleDataTests {
+    /// Each new locale costs a `Locale`, a number style and six probe formats (about 0.15 ms),
+    /// so the 100,000 run is a soak.
+    @Test("The locale cache stays at its cap when 100,000 distinct locales format a number", .tags(.soak), .soakOnly)
+    func bounded() {
+        var overCap = 0
+        for index in 0..<100_000 {
+            // Distinct tags (a private-use subtag per index), as formatters for untrusted tags would be.
+            let formatter = MF2.Formatter(locale: "fr-x-\(String(index, radix: 36))", bidiIsolation: false)
+            _ = formatter.format("{$n}", arguments: ["n": 1234])
+            if MF2LocaleData.count > MF2LocaleData.capacity { overCap += 1 }
+        }
+        #expect(overCap == 0)
+        #expect(MF2LocaleData.count <= MF2LocaleData.capacity)
+    }
+
+    @Test("The locale cache refills past its cap and keeps formatting right")
+    func refills() {
+        for index in 0..<(MF2LocaleData.capacity * 3) {
+            let formatter = MF2.Formatter(locale: "de-x-\(String(index, radix: 36))", bidiIsolation: false)
+            #expect(formatter.format("{$n}", arguments: ["n": 1234567]).string == "1.234.567")
+            #expect(MF2LocaleData.count <= MF2LocaleData.capacity)
+        }
+    }
+
+    @Test("Whole numbers written without ICU agree with ICU, in locales with other separators and minimum grouping",
+          arguments: ["en", "fr", "de", "es", "pl", "pt-PT", "de-CH", "sv", "hi", "ar", "ar-EG", "fa", "ja", "bn"])
+    func integersAgreeWithICU(locale: String) throws {
+        let style = Decimal.FormatStyle(locale: Locale(identifier: locale)).rounded(rule: .toNearestOrAwayFromZero)
+            .precision(.integerAndFractionLength(integerLimits: 1..., fractionLimits: 0...3))
+        for value: Int64 in [0, 1, -1, 12, 999, 1000, -1000, 9999, 10_000, 123_456, -7_654_321, 1_000_000_000, Int64.max, Int64.min + 1] {
+            let shown = MF2.Formatter(locale: locale, bidiIsolation: false).format("{$n}", arguments: ["n": .int(value)]).string
+            #expect(shown == Decimal(value).formatted(style), "\(value) in \(locale)")
+        }
+    }
 }

@@ -10,7 +10,11 @@ extension MF2 {
     /// for plain-text comparisons.
     public struct Formatter: Sendable {
         /// The locale messages are formatted in (a BCP 47 tag such as `fr` or `ar-EG`).
-        public var locale: String
+        public var locale: String {
+            didSet { localeDirection = MF2.computeDirection(ofLocale: locale) }
+        }
+        /// The direction of text in ``locale``, worked out once per locale, not per message.
+        private(set) var localeDirection: MF2.Direction
         /// The functions messages may call, by name (`number`, `test:function`).
         public var functions: [String: any MF2Function]
         /// Whether placeholders are isolated with bidi controls (the specification's default).
@@ -18,6 +22,7 @@ extension MF2 {
 
         public init(locale: String, functions: [String: any MF2Function] = [:], bidiIsolation: Bool = true) {
             self.locale = locale
+            self.localeDirection = MF2.computeDirection(ofLocale: locale)
             self.functions = MF2.defaultFunctions.merging(functions) { _, custom in custom }
             self.bidiIsolation = bidiIsolation
         }
@@ -116,8 +121,8 @@ struct MF2Run {
         let value: any MF2Value = switch argument {
         case .string(let text): MF2.StringValue(text, locale: locale)
         case .int, .double, .decimal:
-            MF2NumberFormatting.decimal(from: argument).map {
-                MF2.NumberValue(value: $0, style: .number, options: [:], selection: nil, localeTag: locale)
+            MF2NumberFormatting.number(from: argument).map {
+                MF2.NumberValue(value: $0.value, style: .number, options: [:], selection: nil, localeTag: locale, wholeValue: $0.whole)
             } ?? MF2.ArgumentValue(value: argument)
         case .date(let date):
             MF2.DateTimeValue(
@@ -147,7 +152,8 @@ struct MF2Run {
     /// Resolves an expression; `input` names the variable an `.input` declaration reads from
     /// the arguments.
     mutating func expression(_ expression: MF2.Expression, input: String? = nil) -> Resolved {
-        let source = Self.fallbackSource(of: expression)
+        // Written only when a fallback needs it: most expressions resolve.
+        var source: String { Self.fallbackSource(of: expression) }
         var operand: Resolved?
         switch expression.operand {
         case .literal(let text)?:
@@ -300,7 +306,8 @@ struct MF2Run {
     mutating func format(_ pattern: MF2.Pattern) -> MF2.Formatter.Result {
         var text = ""
         var parts: [MF2.Formatter.Part] = []
-        let messageDirection = MF2.direction(ofLocale: formatter.locale)
+        parts.reserveCapacity(pattern.parts.count * (formatter.bidiIsolation ? 3 : 1))
+        let messageDirection = formatter.localeDirection
         for part in pattern.parts {
             switch part {
             case .text(let value):
@@ -346,8 +353,12 @@ struct MF2Run {
                 case .unknown: "\u{2068}"
                 }
                 if let open {
-                    text += open + shown + "\u{2069}"
-                    parts += [.bidiIsolation(open), part, .bidiIsolation("\u{2069}")]
+                    text += open
+                    text += shown
+                    text += "\u{2069}"
+                    parts.append(.bidiIsolation(open))
+                    parts.append(part)
+                    parts.append(.bidiIsolation("\u{2069}"))
                 } else {
                     text += shown
                     parts.append(part)

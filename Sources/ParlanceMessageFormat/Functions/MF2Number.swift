@@ -16,7 +16,9 @@ extension MF2 {
         }
 
         /// The value (for `:percent`, before it is multiplied by 100).
-        public var value: Decimal
+        public var value: Decimal {
+            didSet { wholeValue = nil }
+        }
         public var style: Style
         /// The options that shape formatting, validated: `minimumFractionDigits`, `signDisplay`, …
         public var options: [String: String]
@@ -37,8 +39,52 @@ extension MF2 {
         }
 
         public func format() throws(MF2.Error) -> MF2.FormattedValue {
-            let text = try MF2NumberFormatting.format(self, locale: Locale(identifier: localeTag), posix: false)
-            return MF2.FormattedValue(type: "number", text: text, pieces: MF2NumberFormatting.pieces(of: text, locale: Locale(identifier: localeTag)))
+            let data = MF2LocaleData.of(localeTag)
+            let text: String
+            if isPlain, let pattern = data.integers, let whole = plainInteger {
+                text = pattern.format(whole)
+            } else if isPlain {
+                // The locale's plain style, made once: no Locale or FormatStyle made per value.
+                text = (style == .integer ? shownValue.rounded(0) : shownValue).formatted(data.plainStyle)
+            } else {
+                text = try MF2NumberFormatting.format(self, locale: data.locale, posix: false)
+            }
+            return MF2.FormattedValue(type: "number", text: text, pieces: MF2NumberFormatting.pieces(of: text, in: data))
+        }
+
+        /// A `:number` or `:integer` with no option that shapes its text (or a number placed
+        /// without a function): formatted with the locale's plain style, its digits known
+        /// without formatting.
+        var isPlain: Bool {
+            switch style {
+            case .number, .integer: options.keys.allSatisfy { $0 == "select" }
+            case .percent, .currency: false
+            }
+        }
+
+        /// The whole number a plain value shows, when it is one that fits 64 bits (`:integer`
+        /// rounds first); `nil` for fractions and larger values.
+        var plainInteger: Int64? {
+            guard let wholeValue else { return nil }
+            return style == .integer || style == .number ? wholeValue : nil
+        }
+
+        /// The value as a 64-bit integer, when it was made from one (an `Int` argument, a whole
+        /// `Double`, a literal such as `5`), so plain numbers format and select without decimal
+        /// arithmetic; cleared when ``value`` changes.
+        var wholeValue: Int64?
+
+        /// The digits plural rules and exact keys read (no grouping, no symbols, `.` before the
+        /// fraction): worked out from the value for a plain number (at most three fraction
+        /// digits for `:number`, none for `:integer`, rounded half away from zero, as ICU
+        /// does), else formatted in POSIX form.
+        var posixText: String {
+            if isPlain, let whole = plainInteger { return String(whole) }
+            if isPlain {
+                let rounded = shownValue.rounded(style == .integer ? 0 : 3)
+                return rounded.isZero ? "0" : rounded.description
+            }
+            return (try? MF2NumberFormatting.format(self, locale: Locale(identifier: "en_US_POSIX"), posix: true)) ?? shownValue.description
         }
 
         public func matches(_ key: String) throws(MF2.Error) -> Bool {
@@ -63,29 +109,37 @@ extension MF2 {
             let shaping = ["minimumFractionDigits", "minimumIntegerDigits", "minimumSignificantDigits", "maximumSignificantDigits"]
             let shown = shownValue
             if shown == shown.rounded(0), !shaping.contains(where: { options[$0] != nil }) {
-                return NSDecimalNumber(decimal: shown.rounded(0)).stringValue
+                let integer = shown.rounded(0)
+                return integer.isZero ? "0" : integer.description
             }
-            return (try? MF2NumberFormatting.format(self, locale: Locale(identifier: "en_US_POSIX"), posix: true)) ?? shown.description
+            return posixText
         }
 
         func category(_ selection: Selection) -> PluralCategory {
-            let rules = selection == .ordinal ? PluralRules.ordinal(for: localeTag) : PluralRules.cardinal(for: localeTag)
-            guard let rules else { return .other }
-            let text = (try? MF2NumberFormatting.format(self, locale: Locale(identifier: "en_US_POSIX"), posix: true)) ?? shownValue.description
+            let data = MF2LocaleData.of(localeTag)
+            guard let rules = selection == .ordinal ? data.ordinalRules : data.cardinalRules else { return .other }
+            if isPlain, let whole = plainInteger { return rules.category(for: whole.magnitude) }
+            let text = posixText
             return rules.category(forDecimalString: text.hasPrefix("-") ? String(text.dropFirst()) : text) ?? .other
         }
     }
 
     /// Whether text in `locale` runs right to left (its script, else its language).
     public static func direction(ofLocale tag: String) -> Direction {
+        MF2LocaleData.of(tag).direction
+    }
+
+    private static let rightToLeftScripts: Set<String> = ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "mand", "samr"]
+    private static let rightToLeftLanguages: Set<String> = [
+        "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "lrc", "mzn", "nqo", "pnb", "ps", "sd", "syr", "ug", "ur", "yi", "glk", "sdh", "prs",
+    ]
+
+    static func computeDirection(ofLocale tag: String) -> Direction {
         let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map { $0.lowercased() }
         guard let language = parts.first else { return .ltr }
-        if parts.dropFirst().contains(where: { ["arab", "hebr", "thaa", "syrc", "nkoo", "adlm", "rohg", "mand", "samr"].contains($0) }) {
-            return .rtl
-        }
+        if parts.dropFirst().contains(where: { rightToLeftScripts.contains($0) }) { return .rtl }
         if parts.dropFirst().contains(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) { return .ltr }
-        let rightToLeft: Set<String> = ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "lrc", "mzn", "nqo", "pnb", "ps", "sd", "syr", "ug", "ur", "yi", "glk", "sdh", "prs", "az-arab"]
-        return rightToLeft.contains(language) ? .rtl : .ltr
+        return rightToLeftLanguages.contains(language) ? .rtl : .ltr
     }
 }
 
@@ -138,11 +192,26 @@ enum MF2NumberFormatting {
             mantissa = text[..<e]
         }
         guard var value = Decimal(string: String(mantissa), locale: Locale(identifier: "en_US_POSIX")) else { return nil }
-        if exponent != 0 {
-            value = value * pow(Decimal(10), abs(exponent))
-            if exponent < 0 { value = value / pow(Decimal(10), 2 * abs(exponent)) }
-        }
+        if exponent > 0 { value *= pow(Decimal(10), exponent) }
+        if exponent < 0 { value /= pow(Decimal(10), -exponent) }
         return value
+    }
+
+    /// The number an argument or operand value holds, with its 64-bit integer when it is a
+    /// whole number that fits (the fast path of plain numbers), or `nil`.
+    static func number(from argument: MF2.Argument?) -> (value: Decimal, whole: Int64?)? {
+        switch argument {
+        case .int(let value)?:
+            return (Decimal(value), value)
+        case .double(let value)?:
+            guard let decimal = decimal(from: argument) else { return nil }
+            return (decimal, value.rounded() == value && abs(value) < 1e15 ? Int64(value) : nil)
+        case .string(let text)?:
+            guard let decimal = decimal(fromLiteral: text) else { return nil }
+            return (decimal, text.utf8.count <= 18 && !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? Int64(text) : nil)
+        default:
+            return decimal(from: argument).map { ($0, nil) }
+        }
     }
 
     /// The number an argument or operand value holds, or `nil`.
@@ -318,20 +387,21 @@ enum MF2NumberFormatting {
         return shown.formatted(style)
     }
 
-    /// The pieces of a formatted number, by what each character is in `locale`.
-    static func pieces(of text: String, locale: Locale) -> [MF2.FormattedValue.Piece] {
-        let decimal = locale.decimalSeparator ?? "."
-        let group = locale.groupingSeparator ?? ","
+    /// The pieces of a formatted number, by what each character is in the locale.
+    static func pieces(of text: String, in data: MF2LocaleData) -> [MF2.FormattedValue.Piece] {
+        let decimal = data.decimalSeparator.first
+        let group = data.groupingSeparator.first
         var pieces: [MF2.FormattedValue.Piece] = []
+        pieces.reserveCapacity(4)
         var seenDecimal = false
         for character in text {
             let type: String
-            if character.isNumber, character.wholeNumberValue != nil {
+            if character.isASCII ? character.isWholeNumber : character.wholeNumberValue != nil {
                 type = seenDecimal ? "fraction" : "integer"
-            } else if String(character) == decimal {
+            } else if character == decimal {
                 seenDecimal = true
                 type = "decimal"
-            } else if String(character) == group || character == "\u{202F}" || character == "\u{A0}" && group == "\u{A0}" {
+            } else if character == group || character == "\u{202F}" || character == "\u{A0}" && group == "\u{A0}" {
                 type = "group"
             } else if character == "-" || character == "\u{2212}" {
                 type = "minusSign"

@@ -93,8 +93,8 @@ struct NumberFunction: MF2Function {
                 context.report(MF2.Error(.badOption, "select must be written on the expression that selects, not inherited from its operand"))
                 selection = nil
             }
-        } else if let value = MF2NumberFormatting.decimal(from: operand.argument) {
-            number = MF2.NumberValue(value: value, style: style, options: [:], selection: .plural, localeTag: context.locale)
+        } else if let (value, whole) = MF2NumberFormatting.number(from: operand.argument) {
+            number = MF2.NumberValue(value: value, style: style, options: [:], selection: .plural, localeTag: context.locale, wholeValue: whole)
         } else {
             throw MF2.Error(.badOperand, ":\(name) needs a number, or text that is a number literal; got \(operand.argument?.text ?? "no value")")
         }
@@ -138,8 +138,8 @@ struct OffsetFunction: MF2Function {
         var number: MF2.NumberValue
         if let base = operand as? MF2.NumberValue {
             number = base
-        } else if let value = MF2NumberFormatting.decimal(from: operand.argument) {
-            number = MF2.NumberValue(value: value, style: .number, options: [:], selection: .plural, localeTag: context.locale)
+        } else if let (value, whole) = MF2NumberFormatting.number(from: operand.argument) {
+            number = MF2.NumberValue(value: value, style: .number, options: [:], selection: .plural, localeTag: context.locale, wholeValue: whole)
         } else {
             throw MF2.Error(.badOperand, ":offset needs a number, or text that is a number literal")
         }
@@ -178,8 +178,8 @@ struct CurrencyFunction: MF2Function {
             } else {
                 number.options = [:]
             }
-        } else if let value = MF2NumberFormatting.decimal(from: operand.argument) {
-            number = MF2.NumberValue(value: value, style: .number, options: [:], selection: nil, localeTag: context.locale)
+        } else if let (value, whole) = MF2NumberFormatting.number(from: operand.argument) {
+            number = MF2.NumberValue(value: value, style: .number, options: [:], selection: nil, localeTag: context.locale, wholeValue: whole)
         } else {
             throw MF2.Error(.badOperand, ":currency needs a number, or text that is a number literal")
         }

@@ -57,7 +57,7 @@ extension ICUMessageFormat {
                     let chosen = cases.first { $0.keyword == keyword } ?? cases.first { $0.keyword == "other" }
                     if let chosen { render(chosen.message, arguments: arguments, pound: nil, into: &output, errors: &errors) }
                 case .plural(let name, let ordinal, let offset, let cases):
-                    guard let value = MF2NumberFormatting.decimal(from: arguments[name]) else {
+                    guard let (value, whole) = MF2NumberFormatting.number(from: arguments[name]) else {
                         errors.append(MF2.Error(arguments[name] == nil ? .unresolvedVariable : .badOperand,
                                                 arguments[name] == nil ? "no value was given for \(name)" : "\(name) is not a number"))
                         if let other = cases.first(where: { $0.selector == .category("other") }) {
@@ -72,9 +72,13 @@ extension ICUMessageFormat {
                         }
                         return false
                     }
+                    let shownWhole = whole.flatMap { whole in
+                        let (difference, overflow) = whole.subtractingReportingOverflow(Int64(offset))
+                        return overflow ? nil : difference
+                    }
                     let shown = MF2.NumberValue(
                         value: value - Decimal(offset), style: .number, options: [:], selection: ordinal ? .ordinal : .plural,
-                        localeTag: locale)
+                        localeTag: locale, wholeValue: shownWhole)
                     let category = shown.category(ordinal ? .ordinal : .plural).rawValue
                     let chosen = exact
                         ?? cases.first { $0.selector == .category(category) }
@@ -89,17 +93,17 @@ extension ICUMessageFormat {
         ) -> String {
             switch type {
             case nil:
-                if let value = MF2NumberFormatting.decimal(from: argument), argument.isNumeric {
-                    return number(value, style: nil, errors: &errors)
+                if let (value, whole) = MF2NumberFormatting.number(from: argument), argument.isNumeric {
+                    return number(value, whole: whole, style: nil, errors: &errors)
                 }
                 if case .date(let date) = argument { return self.date(date, type: .date, style: "short", withTime: true, errors: &errors) }
                 return argument.text
             case .number?:
-                guard let value = MF2NumberFormatting.decimal(from: argument) else {
+                guard let (value, whole) = MF2NumberFormatting.number(from: argument) else {
                     errors.append(MF2.Error(.badOperand, "\(name) is not a number"))
                     return argument.text
                 }
-                return number(value, style: style, errors: &errors)
+                return number(value, whole: whole, style: style, errors: &errors)
             case .date?, .time?:
                 guard case .date(let date) = argument else {
                     errors.append(MF2.Error(.badOperand, "\(name) is not a date"))
@@ -112,7 +116,8 @@ extension ICUMessageFormat {
         /// `number` with ICU's styles: none, `integer`, `percent`, `currency`, and the skeletons
         /// `::currency/XXX`, `::percent`, `::.00` (fraction digits), `::.0#`, `::precision-integer`,
         /// `::group-off`, `::scale/N`, separated by spaces.
-        private func number(_ value: Decimal, style: String?, errors: inout [MF2.Error]) -> String {
+        /// `whole` is the value as an integer when it is one (the plain style's fast path).
+        private func number(_ value: Decimal, whole: Int64? = nil, style: String?, errors: inout [MF2.Error]) -> String {
             var value = value
             var options: [String: String] = [:]
             var kind: MF2.NumberValue.Style = .number
@@ -155,7 +160,8 @@ extension ICUMessageFormat {
             case let other?:
                 errors.append(MF2.Error(.unsupportedOperation, "the number style \(other) is not supported (integer, percent, currency and :: skeletons are); the number is shown plain"))
             }
-            let number = MF2.NumberValue(value: value, style: kind, options: options, selection: nil, localeTag: locale)
+            let number = MF2.NumberValue(
+                value: value, style: kind, options: options, selection: nil, localeTag: locale, wholeValue: style == nil ? whole : nil)
             do {
                 return try number.format().text
             } catch {

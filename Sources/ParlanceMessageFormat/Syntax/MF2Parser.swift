@@ -30,8 +30,28 @@ struct MF2Parser {
     /// once the whole message parsed (a syntax error anywhere comes first).
     var duplicateOption: MF2.Error?
 
+    /// The source's UTF-8, and where each scalar starts in it (one more entry for the end), so
+    /// a run of text or a name is made in one copy rather than a scalar at a time.
+    let utf8: [UInt8]
+    let utf8Offsets: [Int]
+
     init(_ source: String) {
         scalars = Array(source.unicodeScalars)
+        utf8 = Array(source.utf8)
+        var offsets: [Int] = []
+        offsets.reserveCapacity(scalars.count + 1)
+        var offset = 0
+        for scalar in scalars {
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
+        utf8Offsets = offsets
+    }
+
+    /// The source text of the scalars in `range`.
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: utf8[utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound]], as: UTF8.self)
     }
 
     // MARK: Errors and places
@@ -268,21 +288,27 @@ struct MF2Parser {
     /// Text and placeholders up to the end of the message, or to `}}` when `quoted`.
     mutating func parsePattern(quoted: Bool) throws(MF2.Error) -> MF2.Pattern {
         var parts: [MF2.PatternPart] = []
-        var text = String.UnicodeScalarView()
+        var text = ""
+        // Plain text since the last escape or placeholder, copied in one piece when it ends.
+        var run = index
         func flush() {
+            if run < index { text += self.text(run..<index) }
             if !text.isEmpty {
-                parts.append(.text(String(text)))
-                text = String.UnicodeScalarView()
+                parts.append(.text(text))
+                text = ""
             }
         }
         while let scalar = peek() {
             switch scalar {
             case "\\":
-                text.append(try parseEscape())
+                if run < index { text += self.text(run..<index) }
+                text.unicodeScalars.append(try parseEscape())
+                run = index
             case "{":
                 flush()
                 let placeholder = try parsePlaceholder()
                 parts.append(placeholder)
+                run = index
             case "}":
                 if quoted && sees("}}") {
                     flush()
@@ -292,7 +318,6 @@ struct MF2Parser {
             case "\u{0}":
                 throw error("text cannot hold U+0000")
             default:
-                text.append(scalar)
                 index += 1
             }
         }
@@ -465,13 +490,11 @@ struct MF2Parser {
         guard let first = peek(), Self.isNameStart(first) else {
             throw error("expected a \(what), found \(describe(at: index))")
         }
-        var name = String.UnicodeScalarView()
-        while let scalar = peek(), Self.isNameChar(scalar) {
-            name.append(scalar)
-            index += 1
-        }
+        let start = index
+        while let scalar = peek(), Self.isNameChar(scalar) { index += 1 }
+        let name = text(start..<index)
         if let scalar = peek(), Self.isBidi(scalar) { index += 1 }
-        return String(name)
+        return name
     }
 
     mutating func parseLiteral() throws(MF2.Error) -> String {
@@ -495,13 +518,10 @@ struct MF2Parser {
             }
             throw error("the quoted literal is not closed with '|'", at: open)
         }
-        var value = String.UnicodeScalarView()
-        while let scalar = peek(), Self.isNameChar(scalar) {
-            value.append(scalar)
-            index += 1
-        }
-        guard !value.isEmpty else { throw error("expected a literal, found \(describe(at: index))") }
-        return String(value)
+        let start = index
+        while let scalar = peek(), Self.isNameChar(scalar) { index += 1 }
+        guard index > start else { throw error("expected a literal, found \(describe(at: index))") }
+        return text(start..<index)
     }
 }
 

@@ -30,6 +30,13 @@ enum MF2Validation {
                 "no variant has only catch-all keys (\(Array(repeating: "*", count: selectors.count).joined(separator: " ")))",
                 at: parser.variantStarts.first)
         }
+        // A few variants compare pairwise (hashing key lists costs more); many go through a set.
+        if variants.count <= 16 {
+            for index in variants.indices where variants[..<index].contains(where: { $0.keys == variants[index].keys }) {
+                return located(.duplicateVariant, "another variant has the same keys", at: parser.variantStarts[safe: index])
+            }
+            return nil
+        }
         var seen = Set<[MF2.Key]>()
         for (index, variant) in variants.enumerated() where !seen.insert(variant.keys).inserted {
             return located(.duplicateVariant, "another variant has the same keys", at: parser.variantStarts[safe: index])

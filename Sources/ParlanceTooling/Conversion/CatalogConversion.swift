@@ -99,8 +99,10 @@ public enum CatalogConversion {
     /// names its files, and `<language>/<table>.json` for the others, as i18next names its
     /// namespaces; the folder reads back as the same tables.
     ///
-    /// - Parameter layout: The layout to write; by default each table's own (a JSON catalog
-    ///   read before), else FormatJS's described form where a key has a comment, else flat.
+    /// - Parameters:
+    ///   - catalogs: One catalog per table, in either syntax (Apple's values are converted).
+    ///   - layout: The layout to write; by default each table's own (a JSON catalog read
+    ///     before), else FormatJS's described form where a key has a comment, else flat.
     public static func toJSONMessages(_ catalogs: [Catalog], layout: JSONCatalogLayout? = nil) -> (files: [OutputFile], losses: [Diagnostic]) {
         var files: [OutputFile] = []
         var losses: [Diagnostic] = []

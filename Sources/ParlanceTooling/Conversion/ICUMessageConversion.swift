@@ -122,11 +122,15 @@ public enum ICUMessageConversion {
         }
         var order = argumentOrder
         for name in Self.argumentOrder(of: message) where !order.contains(name) { order.append(name) }
-        // ICU's own numbered arguments keep their numbers.
-        let numbered = order.allSatisfy { Int($0) != nil }
+        // ICU's numbered arguments (`{0}`) become printf specifiers at their position (`%1$@`);
+        // named ones stay names, as Parlance's `{name}` placeholders that `string(_:values:)`
+        // fills (a named plural is a `%#@name@` substitution, chosen by `values[name]`).
         var positions: [String: Int] = [:]
-        for (index, name) in order.enumerated() { positions[name] = numbered ? (Int(name) ?? index) + 1 : index + 1 }
-        var writer = AppleWriter(language: language, positions: positions, positional: positions.count > 1 || positions.values.contains { $0 != 1 })
+        for (index, name) in order.enumerated() { positions[name] = Int(name).map { $0 + 1 } ?? index + 1 }
+        let numbered = order.filter { Int($0) != nil }
+        var writer = AppleWriter(
+            language: language, positions: positions, printf: !numbered.isEmpty,
+            positional: numbered.count > 1 || numbered.contains { $0 != "0" })
         let localization = writer.localization(message)
         return (writer.failed ? nil : localization, writer.problems)
     }
@@ -136,17 +140,24 @@ public enum ICUMessageConversion {
 private struct AppleWriter {
     let language: String
     let positions: [String: Int]
+    /// Whether the message has printf specifiers (ICU's numbered `{0}`), so `%` in its text is
+    /// written `%%`; named arguments are written as Parlance's `{name}` placeholders.
+    let printf: Bool
     /// Whether specifiers carry their position (`%2$@`): when there are several arguments.
     let positional: Bool
     var problems: [ICUMessageConversion.Problem] = []
     var failed = false
     private var substitutions = OrderedMap<String, Substitution>()
 
-    init(language: String, positions: [String: Int], positional: Bool) {
+    init(language: String, positions: [String: Int], printf: Bool, positional: Bool) {
         self.language = language
         self.positions = positions
+        self.printf = printf
         self.positional = positional
     }
+
+    /// Whether `name` is written as a `{name}` placeholder rather than a printf specifier.
+    private func isNamed(_ name: String) -> Bool { Int(name) == nil }
 
     mutating func localization(_ message: ICUMessageFormat.Message) -> Localization {
         let meaningful = message.parts.filter { if case .text(let text) = $0 { !text.isEmpty } else { true } }
@@ -154,7 +165,7 @@ private struct AppleWriter {
         if meaningful.count == 1, case .plural(let name, false, 0, let cases) = meaningful[0], positions[name] == 1 {
             var forms: [PluralCategory: Localization] = [:]
             for (category, form) in categories(cases, of: name) {
-                forms[category] = .string(text(form, count: specifier(for: name, kind: "lld")))
+                forms[category] = .string(text(form, count: isNamed(name) ? "{\(name)}" : specifier(for: name, kind: "lld")))
             }
             return .plural(forms)
         }
@@ -193,9 +204,24 @@ private struct AppleWriter {
         for part in message.parts {
             switch part {
             case .text(let text):
-                output += text.replacingOccurrences(of: "%", with: "%%")
+                // Printf reads `%` (where the message has specifiers); `{name}` placeholders read `{`.
+                var text = text
+                if printf { text = text.replacingOccurrences(of: "%", with: "%%") }
+                if positions.keys.contains(where: isNamed) { text = text.replacingOccurrences(of: "{", with: "{{") }
+                output += text
             case .pound:
                 output += count ?? "#"
+            case .argument(let name, let type, let style) where isNamed(name):
+                switch (type, style) {
+                case (nil, _), (.number?, nil), (.number?, "integer"?):
+                    output += "{\(name)}"
+                case (.number?, let style?):
+                    problems.append(.init(.warning, "formats \(name) as number, \(style), which a {\(name)} placeholder cannot; it is written as {\(name)}"))
+                    output += "{\(name)}"
+                default:
+                    problems.append(.init(.error, "formats \(name) as \(type?.rawValue ?? "")\(style.map { ", " + $0 } ?? ""), which a String Catalog cannot; it is left out"))
+                    failed = true
+                }
             case .argument(let name, let type, let style):
                 switch (type, style) {
                 case (nil, _):

@@ -8,18 +8,31 @@ extension MF2 {
     public struct Error: Swift.Error, Hashable, Sendable, CustomStringConvertible {
         /// The kinds of error, with the names of the test suite's schema.
         public enum Kind: String, Hashable, Sendable, CaseIterable {
+            /// The message does not follow the MF2 syntax.
             case syntaxError = "syntax-error"
+            /// A variant has a different number of keys than there are selectors.
             case variantKeyMismatch = "variant-key-mismatch"
+            /// No variant has only catch-all (`*`) keys.
             case missingFallbackVariant = "missing-fallback-variant"
+            /// A selector does not name a declaration whose expression has a function.
             case missingSelectorAnnotation = "missing-selector-annotation"
+            /// A variable is declared twice, declared after a declaration uses it, or used by its own declaration.
             case duplicateDeclaration = "duplicate-declaration"
+            /// An option is set twice in one expression or markup.
             case duplicateOptionName = "duplicate-option-name"
+            /// Two variants have the same keys.
             case duplicateVariant = "duplicate-variant"
+            /// A variable has neither a declaration nor an argument.
             case unresolvedVariable = "unresolved-variable"
+            /// An expression calls a function the formatter does not have.
             case unknownFunction = "unknown-function"
+            /// A selector's value cannot select a variant.
             case badSelector = "bad-selector"
+            /// A function cannot use its operand (or needs one and has none).
             case badOperand = "bad-operand"
+            /// An option is not valid: a value it does not take, or one that conflicts with another option.
             case badOption = "bad-option"
+            /// A variant key is not one the selector can read.
             case badVariantKey = "bad-variant-key"
             /// A value a function returned that cannot be formatted (a selector-only function).
             case notFormattable = "not-formattable"
@@ -38,14 +51,17 @@ extension MF2 {
             }
         }
 
+        /// The kind of error, as the specification names it.
         public var kind: Kind
         /// What went wrong, in a sentence.
         public var message: String
         /// Where in the message, for syntax and data-model errors: 1-based line and column
         /// (columns count Unicode scalars).
         public var line: Int?
+        /// The column of the error, from 1 in Unicode scalars; `nil` when it has no place.
         public var column: Int?
 
+        /// Creates an error of `kind`, with its place in the message when it has one.
         public init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil) {
             self.kind = kind
             self.message = message

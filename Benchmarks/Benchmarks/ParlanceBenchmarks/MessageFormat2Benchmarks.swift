@@ -4,7 +4,8 @@ import Parlance
 import ParlanceMessageFormat
 
 /// Unicode MessageFormat 2: a `.match` plural and a `{$name}` message, each parsed once and
-/// formatted with bidi isolation (the default), and parsing a 200-character message; beside
+/// formatted with bidi isolation (the default), and parsing a 200-character message; ICU
+/// MessageFormat's plural, parsed once and as a JSON message catalog serves it by key; beside
 /// Parlance's own printf plural by key and `String(format:)`.
 func messageFormat2Benchmarks() {
     let configuration = ParlanceMetrics.fastCall
@@ -34,6 +35,32 @@ func messageFormat2Benchmarks() {
             blackHole(try? MF2.Message(parsing: twoHundred))
         }
     }
+
+    let icuPlural = try! ICUMessageFormat.Message(parsing: "{count, plural, one {# fichier} other {# fichiers}}")
+    let icuFrench = ICUMessageFormat.Formatter(locale: "fr")
+
+    Benchmark("ICU: plural, parsed once, fr", configuration: configuration) { benchmark in
+        for index in benchmark.scaledIterations {
+            blackHole(icuFrench.format(icuPlural, arguments: ["count": .int(Int64(index % 10))]).string)
+        }
+    }
+
+    Benchmark(
+        "ICU: plural by key from a JSON message catalog, fr",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, localizer: Localizer) in
+            for index in benchmark.scaledIterations {
+                blackHole(localizer.string("files", values: ["count": .int(Int64(index % 10))]))
+            }
+        },
+        setup: {
+            var catalog = Catalog(table: "Localizable", sourceLanguage: "fr", messageSyntax: .icu, jsonLayout: .flat)
+            var entry = CatalogEntry()
+            entry["fr"] = .string("{count, plural, one {# fichier} other {# fichiers}}")
+            catalog["files"] = entry
+            return Localizer(catalogs: [catalog], configuration: .init(defaultLanguage: "fr", preferredLanguages: { ["fr"] }, notificationCenter: nil))
+        }
+    )
 
     Benchmark(
         "MF2: Parlance printf plural by key, fr (baseline)",

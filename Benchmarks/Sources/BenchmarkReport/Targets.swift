@@ -94,8 +94,8 @@ struct Target {
             benchmark: "Interpolated: localizer.string(\"You have \\(count) new messages\")",
             baseline: "Interpolated: String(format:) (baseline)",
             limits: []),
-        // Issue 32's targets for MessageFormat 2, measured as the module stands: formatting
-        // goes through Foundation's FormatStyle; a fast path is issue 32's next step.
+        // Issue 32's targets for MessageFormat 2: plain numbers format and select without making
+        // a Locale or FormatStyle each time; the rest of a message's cost is the formatter's run.
         Target(
             benchmark: "MF2: .match plural, parsed once, fr",
             baseline: "MF2: Parlance printf plural by key, fr (baseline)",
@@ -108,6 +108,16 @@ struct Target {
             benchmark: "MF2: parse a 200-character message",
             baseline: "MF2: String(format:) %@ (baseline)",
             limits: [.atMostNanoseconds(5_000)]),
+        // ICU MessageFormat (issue 32): the plural a web catalog holds, formatted from its parse,
+        // and served by key from a JSON message catalog, beside Parlance's printf plural by key.
+        Target(
+            benchmark: "ICU: plural, parsed once, fr",
+            baseline: "MF2: Parlance printf plural by key, fr (baseline)",
+            limits: [.atMostNanoseconds(500)]),
+        Target(
+            benchmark: "ICU: plural by key from a JSON message catalog, fr",
+            baseline: "MF2: Parlance printf plural by key, fr (baseline)",
+            limits: [.atMostBaselineTimes(3)]),
         Target(
             benchmark: "Formatting: LocaleFormatter.currency, fr EUR",
             baseline: "Formatting: FloatingPointFormatStyle.Currency, fr EUR (baseline)",

@@ -11,31 +11,49 @@ extension MF2 {
     public struct Formatter: Sendable {
         /// The locale messages are formatted in (a BCP 47 tag such as `fr` or `ar-EG`).
         public var locale: String {
-            didSet { localeDirection = MF2.computeDirection(ofLocale: locale) }
+            didSet { localeData = MF2LocaleData.of(locale) }
         }
-        /// The direction of text in ``locale``, worked out once per locale, not per message.
-        private(set) var localeDirection: MF2.Direction
+        /// What formatting numbers in ``locale`` needs, and its direction, looked up once per
+        /// locale rather than per message.
+        private(set) var localeData: MF2LocaleData
+        var localeDirection: MF2.Direction { localeData.direction }
         /// The functions messages may call, by name (`number`, `test:function`).
-        public var functions: [String: any MF2Function]
+        public var functions: [String: any MF2Function] {
+            didSet { defaultNumbers = Self.hasDefaultNumbers(functions) }
+        }
+        /// Whether `:number` and `:integer` are the default functions (an app may replace them),
+        /// so the fast path may stand in for them.
+        private(set) var defaultNumbers: Bool
+
+        private static func hasDefaultNumbers(_ functions: [String: any MF2Function]) -> Bool {
+            functions["number"] is NumberFunction && functions["integer"] is NumberFunction
+        }
         /// Whether placeholders are isolated with bidi controls (the specification's default).
         public var bidiIsolation: Bool
 
+        /// Creates a formatter for `locale` with the default functions plus `functions`; one of
+        /// the app's functions replaces a default function of the same name.
         public init(locale: String, functions: [String: any MF2Function] = [:], bidiIsolation: Bool = true) {
             self.locale = locale
-            self.localeDirection = MF2.computeDirection(ofLocale: locale)
+            self.localeData = MF2LocaleData.of(locale)
             self.functions = MF2.defaultFunctions.merging(functions) { _, custom in custom }
+            self.defaultNumbers = Self.hasDefaultNumbers(self.functions)
             self.bidiIsolation = bidiIsolation
         }
 
         /// The formatted text, its parts, and every error met.
         public struct Result: Sendable {
+            /// The formatted text, with bidi isolation where it applies.
             public var string: String
+            /// The formatted message as a list of parts, in order.
             public var parts: [Part]
+            /// The errors met while parsing and formatting.
             public var errors: [MF2.Error]
         }
 
         /// A piece of a formatted message.
         public enum Part: Hashable, Sendable {
+            /// Literal text from the selected pattern.
             case text(String)
             /// A formatted placeholder: its value, direction (when `u:dir` set one), `u:id` and locale.
             case value(FormattedValue, direction: Direction?, id: String?, locale: String?)
@@ -48,16 +66,23 @@ extension MF2 {
         }
 
         /// Parses `source` and formats it; a syntax or data-model error gives `{�}`.
+        /// The text's parse is kept in a bounded cache, so formatting the same text again does
+        /// not parse it again.
         public func format(_ source: String, arguments: [String: Argument] = [:]) -> Result {
-            do {
-                return format(try Message(parsing: source), arguments: arguments)
-            } catch {
+            let parsed = MessageParseCaches.mf2.parsed(source) { source in
+                Swift.Result { () throws(MF2.Error) in try Message(parsing: source) }
+            }
+            switch parsed {
+            case .success(let message):
+                return format(message, arguments: arguments)
+            case .failure(let error):
                 return Result(string: "{\u{FFFD}}", parts: [.fallback("\u{FFFD}")], errors: [error])
             }
         }
 
         /// Formats a parsed message.
         public func format(_ message: Message, arguments: [String: Argument] = [:]) -> Result {
+            if let result = MF2FastPath.format(message, arguments: arguments, formatter: self) { return result }
             var run = MF2Run(formatter: self, message: message, arguments: arguments)
             let pattern = run.selectPattern()
             return run.format(pattern)
@@ -342,30 +367,43 @@ struct MF2Run {
                         part = .fallback(source)
                     }
                 }
-                guard formatter.bidiIsolation else {
-                    text += shown
-                    parts.append(part)
-                    continue
-                }
-                let open: String? = switch direction {
-                case .ltr: messageDirection == .ltr && !isolate ? nil : "\u{2066}"
-                case .rtl: "\u{2067}"
-                case .unknown: "\u{2068}"
-                }
-                if let open {
-                    text += open
-                    text += shown
-                    text += "\u{2069}"
-                    parts.append(.bidiIsolation(open))
-                    parts.append(part)
-                    parts.append(.bidiIsolation("\u{2069}"))
-                } else {
-                    text += shown
-                    parts.append(part)
-                }
+                Self.place(
+                    shown, part, direction: direction, isolate: isolate, in: messageDirection,
+                    bidiIsolation: formatter.bidiIsolation, text: &text, parts: &parts)
             }
         }
         return MF2.Formatter.Result(string: text, parts: parts, errors: errors)
+    }
+
+    /// Appends a formatted placeholder, isolated as the Default Bidi Strategy says: nothing
+    /// around a left-to-right value in a left-to-right message that `u:dir` did not ask to
+    /// isolate, LRI or RLI where the direction is known, FSI where it is not.
+    @inline(__always)
+    static func place(
+        _ shown: String, _ part: MF2.Formatter.Part, direction: MF2.Direction, isolate: Bool, in messageDirection: MF2.Direction,
+        bidiIsolation: Bool, text: inout String, parts: inout [MF2.Formatter.Part]
+    ) {
+        guard bidiIsolation else {
+            text += shown
+            parts.append(part)
+            return
+        }
+        let open: String? = switch direction {
+        case .ltr: messageDirection == .ltr && !isolate ? nil : "\u{2066}"
+        case .rtl: "\u{2067}"
+        case .unknown: "\u{2068}"
+        }
+        if let open {
+            text += open
+            text += shown
+            text += "\u{2069}"
+            parts.append(.bidiIsolation(open))
+            parts.append(part)
+            parts.append(.bidiIsolation("\u{2069}"))
+        } else {
+            text += shown
+            parts.append(part)
+        }
     }
 
     mutating func markup(_ markup: MF2.Markup) -> MF2.Formatter.Part {

@@ -3,6 +3,7 @@ import Foundation
 extension MF2 {
     /// The base direction of a message or a formatted value.
     public enum Direction: String, Hashable, Sendable {
+        /// Left to right, right to left, or not known (a placeholder is then isolated with FSI…PDI).
         case ltr, rtl, unknown
     }
 
@@ -10,16 +11,26 @@ extension MF2 {
     public enum Argument: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
         ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
     {
+        /// Text; placed without a function, it formats as itself.
         case string(String)
+        /// A whole number; placed without a function, it formats as a number.
         case int(Int64)
+        /// A floating-point number; placed without a function, it formats as a number.
         case double(Double)
+        /// A decimal number; placed without a function, it formats as a number.
         case decimal(Decimal)
+        /// A date and time; placed without a function, it formats as a medium date and time in UTC.
         case date(Date)
+        /// A Boolean; placed without a function, it formats as `true` or `false`.
         case bool(Bool)
 
+        /// Creates a `.string` argument from a string literal.
         public init(stringLiteral value: String) { self = .string(value) }
+        /// Creates an `.int` argument from an integer literal.
         public init(integerLiteral value: Int64) { self = .int(value) }
+        /// Creates a `.double` argument from a floating-point literal.
         public init(floatLiteral value: Double) { self = .double(value) }
+        /// Creates a `.bool` argument from a Boolean literal.
         public init(booleanLiteral value: Bool) { self = .bool(value) }
 
         /// The value as text, as `:string` shows it.
@@ -38,20 +49,27 @@ extension MF2 {
     /// The options an expression's function is called with: each value resolved, and whether
     /// it was written as a literal (`select=exact`) rather than read from a variable.
     public struct Options: Sendable {
+        /// One option's resolved value, and whether it was written as a literal.
         public struct Value: Sendable {
+            /// The option's resolved value.
             public var value: any MF2Value
+            /// Whether the option was written as a literal rather than read from a variable.
             public var isLiteral: Bool
 
+            /// Creates an option value.
             public init(_ value: any MF2Value, isLiteral: Bool) {
                 self.value = value
                 self.isLiteral = isLiteral
             }
         }
 
+        /// The options by name; the formatter handles `u:` options itself and leaves them out.
         public var values: [String: Value]
 
+        /// Creates options from values keyed by option name.
         public init(_ values: [String: Value] = [:]) { self.values = values }
 
+        /// The value of the option named `name`, or `nil` when it is not set.
         public subscript(name: String) -> Value? { values[name] }
 
         /// The option's value as text, if it is set and has one.
@@ -77,19 +95,27 @@ extension MF2 {
     /// function's own) and, for numbers, its pieces (`integer`, `group`, `decimal`,
     /// `fraction`, `minusSign`, `percentSign`, `currency`, …).
     public struct FormattedValue: Hashable, Sendable {
+        /// What kind of value was formatted: `number`, `string`, `datetime`, or a function's own.
         public var type: String
+        /// The formatted text.
         public var text: String
+        /// The text split into runs by what each is (for numbers); empty when it is not split.
         public var pieces: [Piece]
 
+        /// A run of the formatted text and what it is (`integer`, `group`, `decimal`, …).
         public struct Piece: Hashable, Sendable {
+            /// What the run is: `integer`, `fraction`, `decimal`, `group`, `minusSign`, `currency`, …
             public var type: String
+            /// The run's text.
             public var value: String
+            /// Creates a piece of type `type` with the text `value`.
             public init(type: String, value: String) {
                 self.type = type
                 self.value = value
             }
         }
 
+        /// Creates a formatted value; `pieces` is empty unless the text is split.
         public init(type: String, text: String, pieces: [Piece] = []) {
             self.type = type
             self.text = text
@@ -119,36 +145,49 @@ public protocol MF2Value: Sendable {
 }
 
 extension MF2Value {
+    /// By default, `unknown`.
     public var direction: MF2.Direction { .unknown }
+    /// By default, `nil`.
     public var locale: String? { nil }
+    /// By default, `false`: the value cannot select.
     public var selects: Bool { false }
 
+    /// By default, throws `bad-selector`: the value cannot select.
     public func matches(_ key: String) throws(MF2.Error) -> Bool {
         throw MF2.Error(.badSelector, "this value cannot be used to select a variant")
     }
 
+    /// By default, `false`: no key is preferred over another.
     public func prefers(_ key: String, over other: String) -> Bool { false }
 }
 
 extension MF2 {
     /// Text: a literal, a string argument, or the result of `:string`.
     public struct StringValue: MF2Value {
+        /// The text.
         public var text: String
         /// Whether `:string` made it, so it selects (a bare literal or argument does not).
         public var isSelectable: Bool
+        /// The locale the value was resolved in, if any.
         public var locale: String?
 
+        /// Creates a text value; pass `isSelectable: true` for one `:string` made.
         public init(_ text: String, isSelectable: Bool = false, locale: String? = nil) {
             self.text = text
             self.isSelectable = isSelectable
             self.locale = locale
         }
 
+        /// The text, as a `.string` argument.
         public var argument: MF2.Argument? { .string(text) }
+        /// Whether the value selects: only when `:string` made it.
         public var selects: Bool { isSelectable }
 
+        /// Formats as the text itself, of type `string`.
         public func format() -> MF2.FormattedValue { MF2.FormattedValue(type: "string", text: text) }
 
+        /// Whether `key` equals the text (canonically equivalent); throws `bad-selector` unless
+        /// `:string` made the value.
         public func matches(_ key: String) throws(MF2.Error) -> Bool {
             guard isSelectable else { throw MF2.Error(.badSelector, "a string selects only through :string") }
             // Swift compares strings by canonical equivalence: NFC on both sides.
@@ -159,8 +198,11 @@ extension MF2 {
     /// The operand of a function whose variable or expression failed to resolve: it has no
     /// value, and its error was already reported.
     public struct UnresolvedValue: MF2Value {
+        /// Creates an unresolved value.
         public init() {}
+        /// Always `nil`: the value has no argument form.
         public var argument: MF2.Argument? { nil }
+        /// Always throws `bad-operand`: the value did not resolve.
         public func format() throws(MF2.Error) -> MF2.FormattedValue {
             throw MF2.Error(.badOperand, "the value did not resolve")
         }

@@ -4,6 +4,7 @@ extension MF2 {
     /// A moment resolved by `:datetime`, `:date` or `:time`, or a date argument placed
     /// without a function.
     public struct DateTimeValue: MF2Value {
+        /// The moment to format.
         public var date: Date
         /// Which parts of the date to show (`year-month-day`, `weekday`, …); `nil` shows none.
         public var dateFields: String?
@@ -11,13 +12,19 @@ extension MF2 {
         public var dateLength: String
         /// `hour`, `minute` or `second`; `nil` shows no time.
         public var timePrecision: String?
+        /// The time zone the date is shown in.
         public var timeZone: TimeZone
+        /// The locale the date is formatted in (a BCP 47 tag).
         public var localeTag: String
 
+        /// The locale the date is formatted in, `localeTag`.
         public var locale: String? { localeTag }
+        /// The date, as a `.date` argument.
         public var argument: MF2.Argument? { .date(date) }
+        /// The direction of text in the value's locale.
         public var direction: MF2.Direction { MF2.direction(ofLocale: localeTag) }
 
+        /// Formats the date's chosen fields and time in the locale and time zone, as a `datetime`.
         public func format() throws(MF2.Error) -> MF2.FormattedValue {
             let formatter = DateFormatter()
             formatter.locale = Locale(identifier: localeTag)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A function a message calls (`:number`, `:string`, or one of the app's own): it turns an
 /// operand and options into a value to format or select on.
 public protocol MF2Function: Sendable {
@@ -41,15 +43,9 @@ struct StringFunction: MF2Function {
             throw MF2.Error(.badOperand, ":string needs an operand that is text or has a text form")
         }
         let text: String = switch argument {
-        case .decimal(let value): NSDecimalNumberText.text(of: value)
+        case .decimal(let value): NSDecimalNumber(decimal: value).stringValue
         default: argument.text
         }
         return MF2.StringValue(text, isSelectable: true, locale: context.locale)
     }
-}
-
-import Foundation
-
-enum NSDecimalNumberText {
-    static func text(of value: Decimal) -> String { NSDecimalNumber(decimal: value).stringValue }
 }

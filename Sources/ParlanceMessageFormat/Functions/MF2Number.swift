@@ -5,13 +5,17 @@ extension MF2 {
     /// A number resolved by `:number`, `:integer`, `:percent`, `:offset` or `:currency`, or a
     /// numeric argument placed without a function: its value, how it formats, how it selects.
     public struct NumberValue: MF2Value {
+        /// How a number formats: as `:number`, `:integer`, `:percent` or `:currency` does.
         public enum Style: Hashable, Sendable {
+            /// A plain number, an integer (no fraction digits), or a percentage (the value times 100).
             case number, integer, percent
+            /// An amount of money in the currency with this three-letter code (`EUR`).
             case currency(String)
         }
 
         /// How a number selects: exact keys only, or exact keys then plural or ordinal rules.
         public enum Selection: String, Hashable, Sendable {
+            /// Exact keys then plural rules, exact keys then ordinal rules, or exact keys only.
             case plural, ordinal, exact
         }
 
@@ -19,17 +23,23 @@ extension MF2 {
         public var value: Decimal {
             didSet { wholeValue = nil }
         }
+        /// How the number formats.
         public var style: Style
         /// The options that shape formatting, validated: `minimumFractionDigits`, `signDisplay`, …
         public var options: [String: String]
         /// `nil` when the value cannot select (`select` set from a variable, a currency, or an
         /// argument placed without a function).
         public var selection: Selection?
+        /// The locale the number is formatted in and whose plural rules it selects by (a BCP 47 tag).
         public var localeTag: String
 
+        /// The locale the number is formatted in, `localeTag`.
         public var locale: String? { localeTag }
+        /// The value, as a `.decimal` argument.
         public var argument: MF2.Argument? { .decimal(value) }
+        /// The direction of text in the value's locale.
         public var direction: MF2.Direction { MF2.direction(ofLocale: localeTag) }
+        /// Whether the number selects: when `selection` is not `nil`.
         public var selects: Bool { selection != nil }
 
         /// The value shown and selected on: `:percent` multiplies by 100.
@@ -38,8 +48,9 @@ extension MF2 {
             return value
         }
 
+        /// Formats the number in its locale and style, as a `number` split into pieces.
         public func format() throws(MF2.Error) -> MF2.FormattedValue {
-            let data = MF2LocaleData.of(localeTag)
+            let data = self.data
             let text: String
             if isPlain, let pattern = data.integers, let whole = plainInteger {
                 text = pattern.format(whole)
@@ -69,6 +80,16 @@ extension MF2 {
             return style == .integer || style == .number ? wholeValue : nil
         }
 
+        /// The data of ``localeTag``, when whoever made the value had it at hand (a formatter
+        /// does), so formatting and selecting do not look it up.
+        var localeData: MF2LocaleData?
+
+        /// The data of ``localeTag``: the one the value carries, else the cache's.
+        var data: MF2LocaleData {
+            if let localeData, localeData.tag == localeTag { return localeData }
+            return MF2LocaleData.of(localeTag)
+        }
+
         /// The value as a 64-bit integer, when it was made from one (an `Int` argument, a whole
         /// `Double`, a literal such as `5`), so plain numbers format and select without decimal
         /// arithmetic; cleared when ``value`` changes.
@@ -87,18 +108,23 @@ extension MF2 {
             return (try? MF2NumberFormatting.format(self, locale: Locale(identifier: "en_US_POSIX"), posix: true)) ?? shownValue.description
         }
 
+        /// Whether `key`, a number literal or a plural category, matches the value; throws
+        /// `bad-selector` when it cannot select, or `bad-variant-key` for any other key.
         public func matches(_ key: String) throws(MF2.Error) -> Bool {
             guard let selection else { throw MF2.Error(.badSelector, "this number cannot select: its select option came from a variable or an operand") }
             if MF2NumberFormatting.isNumberLiteral(key) {
                 return key == exactText
             }
-            guard ["zero", "one", "two", "few", "many", "other"].contains(key) else {
+            switch key {
+            case "zero", "one", "two", "few", "many", "other": break
+            default:
                 throw MF2.Error(.badVariantKey, "the key \(key) is neither a number nor a plural category (zero, one, two, few, many, other)")
             }
             guard selection != .exact else { return false }
             return key == self.category(selection).rawValue
         }
 
+        /// Whether `key` is a number literal and `other` is not: an exact key beats a category.
         public func prefers(_ key: String, over other: String) -> Bool {
             MF2NumberFormatting.isNumberLiteral(key) && !MF2NumberFormatting.isNumberLiteral(other)
         }
@@ -116,7 +142,7 @@ extension MF2 {
         }
 
         func category(_ selection: Selection) -> PluralCategory {
-            let data = MF2LocaleData.of(localeTag)
+            let data = self.data
             guard let rules = selection == .ordinal ? data.ordinalRules : data.cardinalRules else { return .other }
             if isPlain, let whole = plainInteger { return rules.category(for: whole.magnitude) }
             let text = posixText
@@ -389,6 +415,10 @@ enum MF2NumberFormatting {
 
     /// The pieces of a formatted number, by what each character is in the locale.
     static func pieces(of text: String, in data: MF2LocaleData) -> [MF2.FormattedValue.Piece] {
+        // Most numbers shown are a few ASCII digits: one integer piece.
+        if text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            return text.isEmpty ? [] : [MF2.FormattedValue.Piece(type: "integer", value: text)]
+        }
         let decimal = data.decimalSeparator.first
         let group = data.groupingSeparator.first
         var pieces: [MF2.FormattedValue.Piece] = []
@@ -396,7 +426,9 @@ enum MF2NumberFormatting {
         var seenDecimal = false
         for character in text {
             let type: String
-            if character.isASCII ? character.isWholeNumber : character.wholeNumberValue != nil {
+            let isDigit: Bool
+            if let ascii = character.asciiValue { isDigit = (0x30...0x39).contains(ascii) } else { isDigit = character.wholeNumberValue != nil }
+            if isDigit {
                 type = seenDecimal ? "fraction" : "integer"
             } else if character == decimal {
                 seenDecimal = true

@@ -125,7 +125,12 @@ struct NumberFunction: MF2Function {
         if case .percent = style, selection != nil { selection = .plural }
         // :integer's value is the integer (rounded half away from zero, as its formatting is):
         // `{$x :number}` on it shows no fraction.
-        if case .integer = style { number.value = number.value.rounded(0) }
+        if case .integer = style {
+            // A whole value stays whole: keep its integer, which setting the value clears.
+            let whole = number.wholeValue
+            number.value = number.value.rounded(0)
+            number.wholeValue = whole
+        }
         number.selection = selection
         return number
     }

@@ -9,24 +9,43 @@ extension ICUMessageFormat {
     /// ICU leaves it, and reported; a style Parlance cannot honour is reported and the value
     /// formatted as a plain number or medium date, never silently.
     public struct Formatter: Sendable {
-        public var locale: String
+        /// The locale messages are formatted in (a BCP 47 tag such as `fr` or `ar-EG`).
+        public var locale: String {
+            didSet { localeData = MF2LocaleData.of(locale) }
+        }
+        /// What formatting numbers in ``locale`` needs, looked up once per locale.
+        private var localeData: MF2LocaleData
 
-        public init(locale: String) { self.locale = locale }
+        /// Creates a formatter for `locale`.
+        public init(locale: String) {
+            self.locale = locale
+            self.localeData = MF2LocaleData.of(locale)
+        }
 
+        /// The formatted text and every error met.
         public struct Result: Sendable {
+            /// The formatted text.
             public var string: String
+            /// The errors met while parsing and formatting.
             public var errors: [MF2.Error]
         }
 
         /// Parses and formats `source`; a syntax error gives the source itself and the error.
+        /// The parse is kept in a bounded cache, so formatting the same text again does not
+        /// parse it again.
         public func format(_ source: String, arguments: [String: MF2.Argument] = [:]) -> Result {
-            do {
-                return format(try Message(parsing: source), arguments: arguments)
-            } catch {
+            let parsed = MessageParseCaches.icu.parsed(source) { source in
+                Swift.Result { () throws(ICUMessageFormat.SyntaxError) in try Message(parsing: source) }
+            }
+            switch parsed {
+            case .success(let message):
+                return format(message, arguments: arguments)
+            case .failure(let error):
                 return Result(string: source, errors: [MF2.Error(.syntaxError, error.message, line: error.line, column: error.column)])
             }
         }
 
+        /// Formats a parsed message.
         public func format(_ message: Message, arguments: [String: MF2.Argument] = [:]) -> Result {
             var errors: [MF2.Error] = []
             var output = ""
@@ -78,7 +97,7 @@ extension ICUMessageFormat {
                     }
                     let shown = MF2.NumberValue(
                         value: value - Decimal(offset), style: .number, options: [:], selection: ordinal ? .ordinal : .plural,
-                        localeTag: locale, wholeValue: shownWhole)
+                        localeTag: locale, localeData: localeData, wholeValue: shownWhole)
                     let category = shown.category(ordinal ? .ordinal : .plural).rawValue
                     let chosen = exact
                         ?? cases.first { $0.selector == .category(category) }
@@ -161,7 +180,8 @@ extension ICUMessageFormat {
                 errors.append(MF2.Error(.unsupportedOperation, "the number style \(other) is not supported (integer, percent, currency and :: skeletons are); the number is shown plain"))
             }
             let number = MF2.NumberValue(
-                value: value, style: kind, options: options, selection: nil, localeTag: locale, wholeValue: style == nil ? whole : nil)
+                value: value, style: kind, options: options, selection: nil, localeTag: locale, localeData: localeData,
+                wholeValue: style == nil ? whole : nil)
             do {
                 return try number.format().text
             } catch {
@@ -176,23 +196,28 @@ extension ICUMessageFormat {
             formatter.timeZone = TimeZone(identifier: "UTC")
             let styles: [String: DateFormatter.Style] = ["short": .short, "medium": .medium, "long": .long, "full": .full]
             let chosen: DateFormatter.Style
-            if let style, style.hasPrefix("::") {
-                formatter.setLocalizedDateFormatFromTemplate(String(style.dropFirst(2)))
+            switch style {
+            case let skeleton? where skeleton.hasPrefix("::"):
+                formatter.setLocalizedDateFormatFromTemplate(String(skeleton.dropFirst(2)))
                 return formatter.string(from: date)
-            } else if let style {
-                guard let known = styles[style] else {
-                    errors.append(MF2.Error(.unsupportedOperation, "the \(type.rawValue) style \(style) is not supported (short, medium, long, full and :: skeletons are)"))
+            case let name?:
+                if let known = styles[name] {
+                    chosen = known
+                } else {
+                    errors.append(MF2.Error(.unsupportedOperation, "the \(type.rawValue) style \(name) is not supported (short, medium, long, full and :: skeletons are)"))
                     chosen = .medium
-                    formatter.dateStyle = type == .date ? chosen : .none
-                    formatter.timeStyle = type == .time ? chosen : .none
-                    return formatter.string(from: date)
                 }
-                chosen = known
-            } else {
+            case nil:
                 chosen = .medium
             }
-            formatter.dateStyle = type == .date ? chosen : .none
-            formatter.timeStyle = type == .time || withTime ? (withTime ? .short : chosen) : .none
+            if type == .time {
+                formatter.dateStyle = .none
+                formatter.timeStyle = chosen
+            } else {
+                // A date placed as a bare `{d}` shows ICU's default: the date and a short time.
+                formatter.dateStyle = chosen
+                formatter.timeStyle = withTime ? .short : .none
+            }
             return formatter.string(from: date)
         }
     }

@@ -9,8 +9,10 @@ public enum ICUMessageFormat {
     /// A parsed message: text and arguments, sub-messages nested in `plural`, `select` and
     /// `selectordinal` arguments.
     public struct Message: Hashable, Sendable {
+        /// The message's text and arguments, in order.
         public var parts: [Part]
 
+        /// Creates a message from its parts.
         public init(_ parts: [Part]) { self.parts = parts }
     }
 
@@ -30,30 +32,43 @@ public enum ICUMessageFormat {
 
     /// The types a simple argument names.
     public enum ArgumentType: String, Hashable, Sendable {
+        /// `{name, number}`, `{name, date}` and `{name, time}`.
         case number, date, time
     }
 
     /// A plural case: `=N` (an exact value) or a CLDR category.
     public struct PluralCase: Hashable, Sendable {
+        /// What a plural case matches.
         public enum Selector: Hashable, Sendable {
+            /// `=N`: the number as written after `=`, compared with the value itself.
             case exact(String)
+            /// A CLDR plural category: `zero`, `one`, `two`, `few`, `many` or `other`.
             case category(String)
         }
 
+        /// What the case matches.
         public var selector: Selector
+        /// The sub-message shown when the case is chosen.
         public var message: Message
     }
 
+    /// A select case: a keyword and its sub-message; `other` is chosen when none matches.
     public struct SelectCase: Hashable, Sendable {
+        /// The keyword the argument's text is compared with.
         public var keyword: String
+        /// The sub-message shown when the case is chosen.
         public var message: Message
     }
 
     /// A syntax error, with its line and column (1-based, in Unicode scalars).
     public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// What is wrong.
         public var message: String
+        /// The line of the problem, from 1.
         public var line: Int
+        /// The column of the problem, from 1, counted in Unicode scalars.
         public var column: Int
+        /// The error as `line:column: syntax-error: message`.
         public var description: String { "\(line):\(column): syntax-error: \(message)" }
     }
 }

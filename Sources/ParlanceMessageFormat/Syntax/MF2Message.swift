@@ -21,6 +21,7 @@ extension MF2 {
         /// The pattern of a message without `.match`, or the matcher.
         public var body: Body
 
+        /// Creates a message from its declarations and body, without validating it.
         public init(declarations: [Declaration] = [], body: Body) {
             self.declarations = declarations
             self.body = body
@@ -29,6 +30,7 @@ extension MF2 {
 
     /// What a message formats: one pattern, or the variant its selectors choose.
     public enum Body: Hashable, Sendable {
+        /// The one pattern of a message without `.match`.
         case pattern(Pattern)
         /// `.match $a $b` and its variants; every variant has one key per selector.
         case matcher(selectors: [String], variants: [Variant])
@@ -58,7 +60,9 @@ extension MF2 {
 
     /// Text and placeholders, formatted as one unit.
     public struct Pattern: Hashable, Sendable {
+        /// The pattern's text, placeholders and markup, in order.
         public var parts: [PatternPart]
+        /// Creates a pattern from its parts.
         public init(_ parts: [PatternPart] = []) { self.parts = parts }
     }
 
@@ -81,6 +85,7 @@ extension MF2 {
         /// Attributes: notes for tools, with no effect on formatting.
         public var attributes: [Attribute]
 
+        /// Creates an expression from its operand, function and attributes.
         public init(operand: Operand? = nil, function: FunctionCall? = nil, attributes: [Attribute] = []) {
             self.operand = operand
             self.function = function
@@ -90,7 +95,9 @@ extension MF2 {
 
     /// A literal (its escapes resolved) or a variable's name.
     public enum Operand: Hashable, Sendable {
+        /// A literal's text, its escapes resolved.
         case literal(String)
+        /// A variable's name, without the `$`.
         case variable(String)
     }
 
@@ -98,8 +105,10 @@ extension MF2 {
     public struct FunctionCall: Hashable, Sendable {
         /// The identifier, with its namespace: `number`, `test:function`.
         public var name: String
+        /// The options, in source order.
         public var options: [Option]
 
+        /// Creates a call of the function `name` with `options`.
         public init(name: String, options: [Option] = []) {
             self.name = name
             self.options = options
@@ -108,9 +117,12 @@ extension MF2 {
 
     /// `name=value`, the value a literal or a variable.
     public struct Option: Hashable, Sendable {
+        /// The option's identifier, with its namespace if any (`minimumFractionDigits`, `u:dir`).
         public var name: String
+        /// The option's value: a literal or a variable.
         public var value: Operand
 
+        /// Creates the option `name=value`.
         public init(name: String, value: Operand) {
             self.name = name
             self.value = value
@@ -119,9 +131,12 @@ extension MF2 {
 
     /// `@name` or `@name=literal`.
     public struct Attribute: Hashable, Sendable {
+        /// The attribute's identifier, without the `@`.
         public var name: String
+        /// The literal's text, or `nil` for an attribute without a value.
         public var value: String?
 
+        /// Creates the attribute `@name` or `@name=value`.
         public init(name: String, value: String? = nil) {
             self.name = name
             self.value = value
@@ -130,15 +145,22 @@ extension MF2 {
 
     /// Markup: an open, standalone or close element.
     public struct Markup: Hashable, Sendable {
+        /// Which kind of markup element it is.
         public enum Kind: String, Hashable, Sendable {
+            /// `{#name}`, `{#name/}` and `{/name}`.
             case open, standalone, close
         }
 
+        /// Whether the element opens, stands alone or closes.
         public var kind: Kind
+        /// The element's identifier, without `#` or `/`.
         public var name: String
+        /// The options, in source order.
         public var options: [Option]
+        /// Attributes: notes for tools, with no effect on formatting.
         public var attributes: [Attribute]
 
+        /// Creates a markup element.
         public init(kind: Kind, name: String, options: [Option] = [], attributes: [Attribute] = []) {
             self.kind = kind
             self.name = name
@@ -149,9 +171,12 @@ extension MF2 {
 
     /// A variant of a matcher: its keys and its pattern.
     public struct Variant: Hashable, Sendable {
+        /// The keys, one for each selector, in order.
         public var keys: [Key]
+        /// The pattern formatted when the variant is chosen.
         public var pattern: Pattern
 
+        /// Creates a variant from its keys and pattern.
         public init(keys: [Key], pattern: Pattern) {
             self.keys = keys
             self.pattern = pattern
@@ -160,7 +185,9 @@ extension MF2 {
 
     /// A variant key: a literal, or the catch-all `*`.
     public enum Key: Hashable, Sendable {
+        /// A literal key's text, its escapes resolved.
         case literal(String)
+        /// `*`, which matches any value.
         case catchAll
     }
 }

@@ -6,7 +6,9 @@ import Parlance
 public enum CatalogConversion {
     /// A file a conversion produced, relative to the output folder.
     public struct OutputFile: Sendable, Hashable {
+        /// The file's path relative to the output folder, such as `Localizable.xcstrings`.
         public var path: String
+        /// The file's contents.
         public var data: Data
     }
 

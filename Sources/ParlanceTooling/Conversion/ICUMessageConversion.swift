@@ -16,6 +16,7 @@ import ParlanceMessageFormat
 public enum ICUMessageConversion {
     /// Something a conversion could not carry over, for one key in one language.
     public struct Problem: Hashable, Sendable {
+        /// How serious the problem is, as its diagnostic reports it.
         public var severity: Diagnostic.Severity
         /// What the value has that the target cannot hold, and what was written instead.
         public var message: String

@@ -6,6 +6,7 @@ import ParlanceMessageFormat
 /// `:test:format` only formats. Their behaviour is fixed, so the suite can test selection,
 /// fallbacks and errors without depending on locale data.
 public enum MF2TestFunctions {
+    /// The test functions by name: `test:function`, `test:select` and `test:format`.
     public static let all: [String: any MF2Function] = [
         "test:function": TestFunction(canFormat: true, canSelect: true),
         "test:select": TestFunction(canFormat: false, canSelect: true),

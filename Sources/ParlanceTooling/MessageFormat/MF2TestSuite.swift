@@ -9,9 +9,13 @@ public enum MF2TestSuite {
     public struct Case: Sendable {
         /// `file.json #3: description` (or the source when there is no description).
         public var label: String
+        /// The message's source (`src`, its lines joined when it is an array).
         public var source: String
+        /// The locale to format in (`locale`; `en-US` when the test does not say).
         public var locale: String
+        /// Whether placeholders are isolated with bidi controls (when `bidiIsolation` is `default`).
         public var bidiIsolation: Bool
+        /// The arguments the message is formatted with, from the test's `params`.
         public var arguments: [String: MF2.Argument]
         /// The string the message must format to, when the test says.
         public var expected: String?
@@ -23,20 +27,28 @@ public enum MF2TestSuite {
 
     /// What running a case gave.
     public struct Outcome: Sendable {
+        /// The case that was run.
         public var testCase: Case
+        /// The string the message formatted to.
         public var actual: String
+        /// The kinds of error reported (`bad-operand`, …), in the order they were reported.
         public var actualErrors: [String]
         /// Why it failed, one line each; empty when it passed.
         public var failures: [String]
+        /// Whether the case passed: it has no failures.
         public var passed: Bool { failures.isEmpty }
     }
 
     /// A JSON value, as the test files hold them.
     public indirect enum JSONValue: Hashable, Sendable, CustomStringConvertible, Decodable {
+        /// A JSON string, number, Boolean or `null`.
         case string(String), number(Double), bool(Bool), null
+        /// A JSON array.
         case array([JSONValue])
+        /// A JSON object, its values by key.
         case object([String: JSONValue])
 
+        /// The value written out much as JSON writes it (strings unescaped, object keys sorted).
         public var description: String {
             switch self {
             case .string(let text): return "\"\(text)\""
@@ -49,6 +61,7 @@ public enum MF2TestSuite {
             }
         }
 
+        /// Decodes any JSON value: `null`, a Boolean, a number, a string, an array or an object.
         public init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if container.decodeNil() {
@@ -83,7 +96,9 @@ public enum MF2TestSuite {
         }
     }
 
+    /// A test file that is not JSON or not in the suite's schema.
     public struct FileError: Error, CustomStringConvertible {
+        /// The file's path and what is wrong with it.
         public var description: String
     }
 
@@ -132,6 +147,8 @@ public enum MF2TestSuite {
         }
     }
 
+    /// The argument one of a test's `params` gives: a `datetime` as a date, a whole number as
+    /// `.int`, another number as `.double`, a Boolean as `.bool`, anything else as text.
     public static func argument(_ param: [String: JSONValue]) -> MF2.Argument {
         let value = param["value"]
         if param["type"]?.string == "datetime", let text = value?.string {
@@ -195,6 +212,8 @@ public enum MF2TestSuite {
         }
     }
 
+    /// `text` in double quotes, with quotes and backslashes escaped and control characters and
+    /// bidi marks written as `\u{…}`.
     public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {

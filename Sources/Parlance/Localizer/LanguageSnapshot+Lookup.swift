@@ -97,7 +97,7 @@ extension LanguageSnapshot {
             return MessageFormatter.format(named: template, values)
         case .rich(let message)?:
             if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
-            if let icu = message.icu { return icu.format(language: message.language, values: values) }
+            if let icu = message.icu { return icu.format(values: values) }
             if let plain = message.plainValue { return MessageFormatter.format(named: plain, values) }
             return formatter(for: message.language).format(message.localization, named: values)
         case nil:
@@ -152,7 +152,7 @@ extension LanguageSnapshot {
             return formatter(for: language).format(template, arguments)
         case .rich(let message)?:
             if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
-            if let icu = message.icu { return icu.format(language: message.language, positional: arguments) }
+            if let icu = message.icu { return icu.format(positional: arguments) }
             return formatter(for: message.language).format(message.localization, arguments)
         case nil:
             reportMissing(key, table: table, resolvedFrom: nil)
@@ -168,7 +168,7 @@ extension LanguageSnapshot {
             return formatter(for: language).format(template, arguments)
         case .rich(let message)?:
             if message.isFallback { reportMissing(key, table: table, resolvedFrom: message.language) }
-            if let icu = message.icu { return icu.format(language: message.language, positional: arguments) }
+            if let icu = message.icu { return icu.format(positional: arguments) }
             if let planned = message.plan(formatter: formatter(for: message.language))?.format(arguments) { return planned }
             return formatter(for: message.language).format(message.localization, arguments)
         case nil:

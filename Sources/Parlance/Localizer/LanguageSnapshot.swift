@@ -89,10 +89,10 @@ final class ResolvedMessage: Sendable {
                 plainValue = text
                 template = text
             } else {
-                let message = ICUMessageText(text, pseudo: pseudo)
+                let message = ICUMessageText(text, language: language, pseudo: pseudo)
                 icu = message
                 plainValue = nil
-                template = message.format(language: language, values: [:]).string
+                template = message.format(values: [:]).string
             }
             return
         }

@@ -13,10 +13,14 @@ final class ICUMessageText: Sendable {
     /// The pseudo-localization applied to the formatted text (ICU's syntax itself is never
     /// transformed, so its keywords and argument names stay readable to the parser).
     let pseudo: PseudoLocalization.Style?
+    /// The formatter of the language whose catalog held the message (its plural rules and
+    /// number formatting), made once.
+    let formatter: ICUMessageFormat.Formatter
 
-    init(_ source: String, pseudo: PseudoLocalization.Style? = nil) {
+    init(_ source: String, language: Language, pseudo: PseudoLocalization.Style? = nil) {
         self.source = source
         self.pseudo = pseudo
+        self.formatter = ICUMessageFormat.Formatter(locale: language.identifier)
         do {
             parsed = .success(try ICUMessageFormat.Message(parsing: source))
         } catch {
@@ -38,28 +42,26 @@ final class ICUMessageText: Sendable {
         return true
     }
 
-    /// The message formatted in `language` with named values (`{count}`, `{name, select, …}`).
-    func format(language: Language, values: [String: MessageArgument]) -> FormattedMessage {
-        var arguments: [String: MF2.Argument] = [:]
-        arguments.reserveCapacity(values.count)
-        for (name, value) in values { arguments[name] = value.messageFormatArgument }
-        return format(language: language, arguments: arguments)
+    /// The message formatted with named values (`{count}`, `{name, select, …}`).
+    func format(values: [String: MessageArgument]) -> FormattedMessage {
+        format { values[$0]?.messageFormatArgument }
     }
 
     /// The message formatted with positional values, which ICU names `{0}`, `{1}`, ….
-    func format(language: Language, positional: [MessageArgument]) -> FormattedMessage {
-        var arguments: [String: MF2.Argument] = [:]
-        arguments.reserveCapacity(positional.count)
-        for (index, value) in positional.enumerated() { arguments[String(index)] = value.messageFormatArgument }
-        return format(language: language, arguments: arguments)
+    func format(positional: [MessageArgument]) -> FormattedMessage {
+        format { name in
+            guard let index = Int(name), positional.indices.contains(index) else { return nil }
+            return positional[index].messageFormatArgument
+        }
     }
 
-    private func format(language: Language, arguments: [String: MF2.Argument]) -> FormattedMessage {
+    /// Each argument is converted when the message reaches it: no dictionary is built.
+    private func format(lookup: (String) -> MF2.Argument?) -> FormattedMessage {
         let string: String
         let errors: [MF2.Error]
         switch parsed {
         case .success(let message):
-            let result = ICUMessageFormat.Formatter(locale: language.identifier).format(message, arguments: arguments)
+            let result = formatter.format(message, lookup: lookup)
             (string, errors) = (result.string, result.errors)
         case .failure(let error):
             (string, errors) = (source, [MF2.Error(.syntaxError, error.message, line: error.line, column: error.column)])

@@ -50,6 +50,12 @@ extension MF2 {
 
         /// Formats the number in its locale and style, as a `number` split into pieces.
         public func format() throws(MF2.Error) -> MF2.FormattedValue {
+            let text = try formattedText()
+            return MF2.FormattedValue(type: "number", text: text, pieces: MF2NumberFormatting.pieces(of: text, in: data))
+        }
+
+        /// The text ``format()`` gives, without its pieces (ICU's `#` needs only the text).
+        func formattedText() throws(MF2.Error) -> String {
             let data = self.data
             let text: String
             if isPlain, let pattern = data.integers, let whole = plainInteger {
@@ -60,7 +66,7 @@ extension MF2 {
             } else {
                 text = try MF2NumberFormatting.format(self, locale: data.locale, posix: false)
             }
-            return MF2.FormattedValue(type: "number", text: text, pieces: MF2NumberFormatting.pieces(of: text, in: data))
+            return text
         }
 
         /// A `:number` or `:integer` with no option that shapes its text (or a number placed

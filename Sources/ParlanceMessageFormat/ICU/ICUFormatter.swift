@@ -47,6 +47,13 @@ extension ICUMessageFormat {
 
         /// Formats a parsed message.
         public func format(_ message: Message, arguments: [String: MF2.Argument] = [:]) -> Result {
+            format(message, lookup: { arguments[$0] })
+        }
+
+        /// Formats a parsed message with each argument looked up by name when it is met, so a
+        /// caller holding its values in another form (the runtime's `MessageArgument`s) builds
+        /// no dictionary of them.
+        package func format(_ message: Message, lookup arguments: (String) -> MF2.Argument?) -> Result {
             var errors: [MF2.Error] = []
             var output = ""
             render(message, arguments: arguments, pound: nil, into: &output, errors: &errors)
@@ -54,7 +61,7 @@ extension ICUMessageFormat {
         }
 
         private func render(
-            _ message: Message, arguments: [String: MF2.Argument], pound: MF2.NumberValue?, into output: inout String,
+            _ message: Message, arguments: (String) -> MF2.Argument?, pound: MF2.NumberValue?, into output: inout String,
             errors: inout [MF2.Error]
         ) {
             for part in message.parts {
@@ -62,23 +69,24 @@ extension ICUMessageFormat {
                 case .text(let text):
                     output += text
                 case .pound:
-                    if let pound { output += (try? pound.format().text) ?? "#" } else { output += "#" }
+                    if let pound { output += (try? pound.formattedText()) ?? "#" } else { output += "#" }
                 case .argument(let name, let type, let style):
-                    guard let argument = arguments[name] else {
+                    guard let argument = arguments(name) else {
                         errors.append(MF2.Error(.unresolvedVariable, "no value was given for \(name)"))
                         output += "{" + name + "}"
                         continue
                     }
                     output += format(argument, name: name, type: type, style: style, errors: &errors)
                 case .select(let name, let cases):
-                    let keyword = arguments[name]?.text
+                    let keyword = arguments(name)?.text
                     if keyword == nil { errors.append(MF2.Error(.unresolvedVariable, "no value was given for \(name)")) }
                     let chosen = cases.first { $0.keyword == keyword } ?? cases.first { $0.keyword == "other" }
                     if let chosen { render(chosen.message, arguments: arguments, pound: nil, into: &output, errors: &errors) }
                 case .plural(let name, let ordinal, let offset, let cases):
-                    guard let (value, whole) = MF2NumberFormatting.number(from: arguments[name]) else {
-                        errors.append(MF2.Error(arguments[name] == nil ? .unresolvedVariable : .badOperand,
-                                                arguments[name] == nil ? "no value was given for \(name)" : "\(name) is not a number"))
+                    let argument = arguments(name)
+                    guard let (value, whole) = MF2NumberFormatting.number(from: argument) else {
+                        errors.append(MF2.Error(argument == nil ? .unresolvedVariable : .badOperand,
+                                                argument == nil ? "no value was given for \(name)" : "\(name) is not a number"))
                         if let other = cases.first(where: { $0.selector == .category("other") }) {
                             render(other.message, arguments: arguments, pound: nil, into: &output, errors: &errors)
                         }
@@ -96,7 +104,7 @@ extension ICUMessageFormat {
                         return overflow ? nil : difference
                     }
                     let shown = MF2.NumberValue(
-                        value: value - Decimal(offset), style: .number, options: [:], selection: ordinal ? .ordinal : .plural,
+                        value: offset == 0 ? value : value - Decimal(offset), style: .number, options: [:], selection: ordinal ? .ordinal : .plural,
                         localeTag: locale, localeData: localeData, wholeValue: shownWhole)
                     let category = shown.category(ordinal ? .ordinal : .plural).rawValue
                     let chosen = exact

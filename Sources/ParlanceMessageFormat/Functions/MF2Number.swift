@@ -38,7 +38,7 @@ extension MF2 {
         /// The value, as a `.decimal` argument.
         public var argument: MF2.Argument? { .decimal(value) }
         /// The direction of text in the value's locale.
-        public var direction: MF2.Direction { MF2.direction(ofLocale: localeTag) }
+        public var direction: MF2.Direction { data.direction }
         /// Whether the number selects: when `selection` is not `nil`.
         public var selects: Bool { selection != nil }
 

@@ -11,8 +11,8 @@ struct CatalogFiles {
     static let anywhereExtensions: Set<String> = ["xcstrings"]
     static let languageFolderExtensions: Set<String> = ["strings", "stringsdict"]
     /// One-language formats named for their language (`fr.json`): JSON message catalogs, which
-    /// the runtime serves from the files; the generator and the compiler do not read them, so
-    /// the plugins pass them over.
+    /// the runtime serves from the files. The plugins do not watch them; `parlance compile`,
+    /// reading a folder, leaves their tables out with a warning.
     static let languageNamedExtensions: Set<String> = ["json"]
 
     /// Every `.xcstrings`, and every `.strings`/`.stringsdict` inside an `.lproj` folder:

@@ -11,12 +11,19 @@ import ParlanceCatalogs
 /// ```
 ///
 /// ``/ParlanceCatalogs/JSONMessagesReader`` reads the result back to the same keys, messages,
-/// descriptions and extra members, in the same order.
+/// descriptions and extra members, keys in the same order (inside a described message,
+/// `defaultMessage` and `description` come first, then the other members as read).
 public enum JSONMessagesWriter {
+    /// Objects nest at most this deep, the top level counted, as JSON readers read them.
+    static let maximumLevels = 512
+
     /// Why a table cannot be written as a JSON message catalog, naming the key.
     public struct WriteError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The key that cannot be written.
         public var key: String
+        /// Why, and what to do about it.
         public var reason: String
+        /// `"key": reason`.
         public var description: String { "\"\(key)\": \(reason)" }
     }
 
@@ -65,6 +72,10 @@ public enum JSONMessagesWriter {
                 let path = item.key.split(separator: JSONMessagesReader.keySeparator, omittingEmptySubsequences: false).map(String.init)
                 guard !path.contains(where: \.isEmpty) else {
                     throw WriteError(key: item.key, reason: "has an empty level, which nested keys cannot write.")
+                }
+                // A JSON reader reads so many levels and no more (ParlanceCatalogs' 512).
+                guard path.count < Self.maximumLevels else {
+                    throw WriteError(key: item.key, reason: "has \(path.count) levels; nested keys are written at most \(Self.maximumLevels - 1) deep, as readers read them.")
                 }
                 guard root.insert(item.message, at: path[...]) else {
                     throw WriteError(key: item.key, reason: "is both a message and the parent of other keys, which nested keys cannot write; rename one.")

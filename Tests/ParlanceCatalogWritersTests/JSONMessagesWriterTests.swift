@@ -108,3 +108,18 @@ struct JSONMessagesWriterTests {
         #expect(level.reason.contains("empty level"))
     }
 }
+
+@Suite("JSON message catalogs: what nested keys cannot write")
+struct JSONMessagesWriterLimitsTests {
+    @Test("A key of more levels than a reader reads is refused, not written as a file that cannot be read back")
+    func tooDeep() throws {
+        var catalog = Catalog(table: "Localizable", sourceLanguage: "en", messageSyntax: .icu)
+        let key = Array(repeating: "a", count: 600).joined(separator: ".")
+        catalog.entries[key] = CatalogEntry(localizations: ["en": .string("deep")])
+        let error = try #require(throws: JSONMessagesWriter.WriteError.self) {
+            try JSONMessagesWriter.write(catalog, language: "en", layout: .nested)
+        }
+        #expect(error.reason.contains("levels"))
+        #expect(try JSONMessagesWriter.write(catalog, language: "en", layout: .flat).count > 1_000)
+    }
+}

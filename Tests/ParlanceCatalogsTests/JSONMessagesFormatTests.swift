@@ -94,3 +94,18 @@ struct JSONMessagesFormatTests {
         #expect(place.table == table)
     }
 }
+
+@Suite("JSON message catalogs: limits on what a hostile file can make")
+struct JSONMessagesLimitsTests {
+    @Test("Nested levels whose joined key passes the limit are refused at the name that passes it")
+    func keyLength() throws {
+        let name = String(repeating: "k", count: 1_000)
+        var text = ""
+        for _ in 0..<70 { text += "{\"\(name)\": " }
+        text += "\"x\"" + String(repeating: "}", count: 70)
+        let error = try #require(throws: ParseError.self) {
+            try JSONMessagesReader.read(Data(text.utf8), path: "fr.json", table: "Localizable", language: "fr")
+        }
+        #expect(error.message.contains("at most \(JSONMessagesReader.maximumKeyLength) bytes"))
+    }
+}

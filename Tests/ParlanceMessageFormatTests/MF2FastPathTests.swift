@@ -108,3 +108,16 @@ struct MessageParseCacheTests {
         #expect(second.string == "{\u{FFFD}}")
     }
 }
+
+@Suite("MF2: the parse cache keeps each text's own spelling")
+struct MessageParseCacheSpellingTests {
+    @Test("An NFD message after its NFC twin formats its own characters")
+    func canonicalTwins() {
+        let formatter = MF2.Formatter(locale: "fr", bidiIsolation: false)
+        let composed = "Caf\u{E9} {$n}"
+        let decomposed = "Cafe\u{301} {$n}"
+        #expect(composed == decomposed)  // Swift's equality is canonical equivalence
+        #expect(Array(formatter.format(composed, arguments: ["n": 1]).string.unicodeScalars).contains("\u{E9}"))
+        #expect(Array(formatter.format(decomposed, arguments: ["n": 1]).string.unicodeScalars).contains("\u{301}"))
+    }
+}

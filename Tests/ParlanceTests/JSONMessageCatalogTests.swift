@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Parlance
+import ParlanceCatalogWriters
 
 /// A web project's JSON message catalogs served by a localizer like any catalog: each language
 /// from the file named for it, ICU messages rendered with the language's plural rules.
@@ -151,15 +152,37 @@ struct JSONMessageCatalogTests {
         #expect(localizer.string("literal", 7) == "100% done")
     }
 
-    @Test("Compiling refuses an ICU table by name rather than storing its messages as format strings")
-    func compileRefusesICU() throws {
+    @Test("Compiling leaves an ICU table out, by name, rather than storing its messages as format strings")
+    func compileLeavesICUOut() throws {
         var icu = Catalog(table: "Web", sourceLanguage: "en", messageSyntax: .icu)
         icu.entries["a"] = CatalogEntry(localizations: ["en": .string("{n}")])
-        let error = #expect(throws: CompiledCatalogWriter.Failure.self) {
-            _ = try CompiledCatalogWriter.eachTable(of: [icu], warn: { _ in }) { _, _, _ in }
+        var apple = Catalog(table: "App", sourceLanguage: "en")
+        apple.entries["b"] = CatalogEntry(localizations: ["en": .string("B")])
+        var warnings: [String] = []
+        var compiled: [String] = []
+        _ = try CompiledCatalogWriter.eachTable(of: [icu, apple], warn: { warnings.append($0) }) { catalog, _, _ in
+            compiled.append(catalog.table)
         }
-        #expect(error?.message.contains("Web") == true)
-        #expect(error?.message.contains("ICU MessageFormat") == true)
+        #expect(compiled == ["App"])
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("Web") == true)
+        #expect(warnings.first?.contains("ICU MessageFormat") == true)
+    }
+
+    @Test("Beside compiled catalogs, a folder's JSON message catalogs are still served: the catalogs are read")
+    func compiledBesideJSON() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var apple = Catalog(table: "App", sourceLanguage: "en", version: "1.0")
+        apple.entries["app.title"] = CatalogEntry(localizations: ["en": .string("Parlance"), "fr": .string("Parlance FR")])
+        try XCStringsWriter().write(apple).data.write(to: folder.appendingPathComponent("App.xcstrings"))
+        let read = try ResourceFolderReader.read(at: folder)
+        try CompiledCatalogWriter.write(read.catalogs, sources: [], to: folder.appendingPathComponent("Compiled"))
+        let localizer = try Self.localizer(folder)
+        #expect(!localizer.readsCompiledCatalogs)
+        #expect(localizer.diagnostics.contains { $0.message.contains("JSON message catalogs") })
+        #expect(localizer.string("inbox.count", values: ["count": 2]) == "2 messages")
+        #expect(localizer.string("app.title", table: "App") == "Parlance FR")
     }
 }
 

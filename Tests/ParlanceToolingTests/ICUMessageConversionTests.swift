@@ -164,3 +164,46 @@ struct ICUMessageConversionTests {
         #expect(written.entries["files"]?["fr"]?.variations != nil)
     }
 }
+
+@Suite("Converting hostile values neither traps nor loses what it cannot write silently")
+struct ICUMessageConversionHostileTests {
+    @Test("An argument named by a long run of digits is a name, not a printf position that overflows")
+    func hugeNumberedName() {
+        let (localization, _) = ICUMessageConversion.appleLocalization(
+            fromICU: "{9223372036854775807} and {0}", language: "en", argumentOrder: [])
+        #expect(localization?.stringUnit?.value == "{9223372036854775807} and %@")
+    }
+
+    @Test("A substitution's argNum outside printf's positions is reported and its place in the text used")
+    func hostileArgNum() {
+        var value = Localization.string("%#@files@")
+        value.substitutions = ["files": Substitution(argNum: Int.min, formatSpecifier: "lld", variations: .plural([
+            .one: .string("%arg file"), .other: .string("%arg files"),
+        ]))]
+        let (message, problems) = ICUMessageConversion.icuMessage(from: value, language: "en")
+        #expect(message == "{0, plural, one {# file} other {# files}}")
+        #expect(problems.contains { $0.message.contains("no printf position") })
+    }
+
+    @Test("A run of braces converts in time proportional to its length")
+    func braces() {
+        let text = String(repeating: "{", count: 20_000)
+        let (message, _) = ICUMessageConversion.icuMessage(from: .string(text), language: "en")
+        #expect(message == "'" + text + "'")
+    }
+
+    @Test("A JSON folder's described members and trailing newline survive the folder reader, and layouts that differ are reported")
+    func mergerKeepsWhatJSONHolds() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-json-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{\n  \"a\": {\n    \"defaultMessage\": \"A\",\n    \"id\": \"a\"\n  }\n}\n".utf8).write(to: folder.appendingPathComponent("en.json"))
+        try Data("{\"a\": \"À\"}".utf8).write(to: folder.appendingPathComponent("fr.json"))
+        let read = try ResourceFolderReader.read(at: folder)
+        let catalog = try #require(read.catalogs.first)
+        #expect(catalog.entries["a"]?.unknownFields.names == ["id"])
+        #expect(catalog.endsWithNewline)
+        #expect(catalog.jsonLayout == .described)
+        #expect(read.diagnostics.contains { $0.message.contains("lays the Localizable table out flat") })
+    }
+}

@@ -57,13 +57,14 @@ extension CompiledCatalogWriter {
         for catalog in catalogs where !tables.insert(catalog.table).inserted {
             throw Failure(message: "two catalogs hold the table \(catalog.table); compile them separately")
         }
-        // The compiled format holds Apple's format strings; an ICU message stored as one would
-        // render wrong, so its table is refused, never compiled silently.
-        if let icu = catalogs.first(where: { $0.messageSyntax == .icu }) {
-            throw Failure(message: "the \(icu.table) table is written in ICU MessageFormat (a JSON message catalog), which compiled catalogs do not hold yet; serve it from its JSON files, or compile the other tables apart")
-        }
         var sourceLanguages: [Language] = []
-        for catalog in catalogs {
+        // The compiled format holds Apple's format strings; an ICU message stored as one would
+        // render wrong, so its table is left out, with a warning, never compiled silently. (A
+        // localizer over a folder that holds JSON message catalogs reads the catalogs.)
+        for icu in catalogs where icu.messageSyntax == .icu {
+            warn("\(icu.table): warning: the table is written in ICU MessageFormat (a JSON message catalog), which compiled catalogs do not hold; it is not compiled, and a localizer reads it from its JSON files")
+        }
+        for catalog in catalogs where catalog.messageSyntax != .icu {
             if let language = Language(catalog.sourceLanguage), !sourceLanguages.contains(language) {
                 sourceLanguages.append(language)
             }

@@ -168,6 +168,13 @@ public final class FolderLocalizationSource: LocalizationSource {
         }
         guard let found else { return (nil, []) }
         let manifest = found.isPack ? found.url : found.url.appendingPathComponent(CompiledCatalogManifest.fileName)
+        // Compiled catalogs do not hold ICU messages: beside JSON message catalogs they would
+        // hide those tables, so the catalogs are read instead.
+        if let json = try? languageNamedFiles().first {
+            return (nil, [Diagnostic(
+                .warning, "the folder holds JSON message catalogs (\(json.url.lastPathComponent)), which compiled catalogs do not hold; reading the catalogs instead.",
+                at: SourceLocation(file: manifest.path, line: 1, column: 1))])
+        }
         let source: CompiledLocalizationSource
         do {
             source = found.isPack ? try CompiledLocalizationSource(pack: found.url) : try CompiledLocalizationSource(folder: found.url)

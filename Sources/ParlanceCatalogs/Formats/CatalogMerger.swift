@@ -21,7 +21,7 @@ struct CatalogMerger {
     private var origins: [String: [String: [String: Origin]]] = [:]  // table → key → language → origin
     private var diagnostics: [Diagnostic] = []
     /// Each table's message syntax and layout, from its first file.
-    private var syntaxes: [String: (syntax: MessageSyntax, layout: JSONCatalogLayout?, path: String)] = [:]
+    private var syntaxes: [String: (syntax: MessageSyntax, layout: JSONCatalogLayout?, path: String, endsWithNewline: Bool)] = [:]
 
     init(sourceLanguage: String?) {
         self.explicitSourceLanguage = sourceLanguage
@@ -72,7 +72,9 @@ struct CatalogMerger {
                     for (key, entry) in catalog.entries {
                         let origin = Origin(path: path, precedence: format.precedence, location: locations[key]?.key)
                         for (language, localization) in entry.localizations ?? OrderedMap() {
-                            insert(localization, key: key, language: language, table: catalog.table, origin: origin, comment: entry.comment)
+                            insert(
+                                localization, key: key, language: language, table: catalog.table, origin: origin,
+                                comment: entry.comment, unknownFields: entry.unknownFields)
                         }
                     }
                     return
@@ -91,13 +93,22 @@ struct CatalogMerger {
     /// Records the syntax and layout of a table's first file; a later file of the same table
     /// in another syntax is an error (a table's messages are rendered by one set of rules).
     private mutating func noteSyntax(of catalog: Catalog, path: String) {
-        noteSyntax(catalog.messageSyntax, layout: catalog.jsonLayout, table: catalog.table, path: path)
+        noteSyntax(
+            catalog.messageSyntax, layout: catalog.jsonLayout, table: catalog.table, path: path, endsWithNewline: catalog.endsWithNewline)
     }
 
-    private mutating func noteSyntax(_ syntax: MessageSyntax, layout: JSONCatalogLayout?, table: String, path: String) {
+    private mutating func noteSyntax(
+        _ syntax: MessageSyntax, layout: JSONCatalogLayout?, table: String, path: String, endsWithNewline: Bool = false
+    ) {
         guard let known = syntaxes[table] else {
-            syntaxes[table] = (syntax, layout, path)
+            syntaxes[table] = (syntax, layout, path, endsWithNewline)
             return
+        }
+        if known.syntax == syntax, let layout, let first = known.layout, layout != first {
+            diagnostics.append(Diagnostic(
+                .warning,
+                "\(path) lays the \(table) table out \(layout.rawValue) but \(known.path) lays it out \(first.rawValue); a writer writes every language \(first.rawValue).",
+                at: SourceLocation(file: path, line: 1, column: 1)))
         }
         if known.syntax != syntax {
             diagnostics.append(Diagnostic(
@@ -135,7 +146,8 @@ struct CatalogMerger {
     }
 
     private mutating func insert(
-        _ localization: Localization, key: String, language: String, table: String, origin: Origin, comment: String?
+        _ localization: Localization, key: String, language: String, table: String, origin: Origin, comment: String?,
+        unknownFields: UnknownFields = UnknownFields()
     ) {
         if let previous = origins[table]?[key]?[language], let existing = catalogs[table]?.entries[key]?[language] {
             let overrides = if let before = previous.precedence, let now = origin.precedence { now > before } else { false }
@@ -152,6 +164,9 @@ struct CatalogMerger {
         catalogs[table, default: Catalog(table: table, sourceLanguage: "")].entries.modify(key, default: CatalogEntry()) { entry in
             entry[language] = localization
             if entry.comment == nil, let comment { entry.comment = comment }
+            // A described message's other members (FormatJS's `id`, source positions), from the
+            // first file that has them.
+            if entry.unknownFields.isEmpty, !unknownFields.isEmpty { entry.unknownFields = unknownFields }
         }
         origins[table, default: [:]][key, default: [:]][language] = origin
     }
@@ -167,6 +182,7 @@ struct CatalogMerger {
             if let known = syntaxes[table] {
                 catalog.messageSyntax = known.syntax
                 catalog.jsonLayout = known.layout
+                if known.syntax == .icu { catalog.endsWithNewline = known.endsWithNewline }
             }
             if let declared = declaredSourceLanguages[table] {
                 catalog.sourceLanguage = declared

@@ -15,11 +15,16 @@ import Foundation
 /// `lang/fr.json` is French in the `Localizable` table, `locales/fr/common.json` French in
 /// `common`. The table's ``Catalog/messageSyntax`` is ``MessageSyntax/icu``.
 public struct JSONMessagesFormat: CatalogFormat {
+    /// `JSON message catalog`.
     public var name: String { "JSON message catalog" }
+    /// `json`.
     public var fileExtension: String { "json" }
+    /// One language per file, named by the file or its folder.
     public var placement: CatalogFilePlacement { .languageNamed }
+    /// 0: one table and language comes from one file.
     public var precedence: Int { 0 }
 
+    /// The format.
     public init() {}
 
     /// Reads one language's file; positions are found only when `locating`.

@@ -17,6 +17,10 @@ import Foundation
 public enum JSONMessagesReader {
     /// The separator of nested keys, as i18next's `keySeparator` has it by default.
     public static let keySeparator: Character = "."
+    /// The longest key, in UTF-8 bytes, a file may make (nested levels joined): each leaf's key
+    /// holds its whole path, so without a limit a deep file of long names could make keys many
+    /// times its own size.
+    public static let maximumKeyLength = 65_536
 
     /// Reads one language's messages.
     ///
@@ -140,6 +144,11 @@ struct JSONMessagesDecoder {
     /// Adds the messages of an object of keys (the top level, or a nested level).
     private mutating func add(_ members: [Member], prefix: String) throws(ParseError) {
         for member in members {
+            guard prefix.utf8.count + member.name.utf8.count <= JSONMessagesReader.maximumKeyLength else {
+                throw json.error(
+                    "expected a key of at most \(JSONMessagesReader.maximumKeyLength) bytes, found one of \(prefix.utf8.count + member.name.utf8.count) (nested levels joined).",
+                    at: member.nameOffset)
+            }
             let key = prefix + member.name
             if firstDotted == nil, member.name.isEmpty || member.name.contains(JSONMessagesReader.keySeparator) { firstDotted = member }
             switch member.value {

@@ -9,6 +9,7 @@ public enum MessageSyntax: String, Hashable, Sendable, CaseIterable, CustomStrin
     /// selects are inside its text; JSON message catalogs are written in it.
     case icu
 
+    /// The syntax's name, for messages: `ICU MessageFormat`.
     public var description: String {
         switch self {
         case .apple: "Apple's format strings"

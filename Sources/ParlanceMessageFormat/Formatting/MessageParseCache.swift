@@ -10,16 +10,19 @@ final class MessageParseCache<Parsed: Sendable>: Sendable {
     static var capacity: Int { 512 }
     static var maximumSourceLength: Int { 2_048 }
 
-    private let storage = Mutex<[String: Parsed]>([:])
+    /// Each parse with the text it was made from: Swift's `String` equality is canonical
+    /// equivalence, so an NFD spelling finds an NFC one's entry, and a hit counts only when the
+    /// bytes are the same (the parse keeps the text's own characters and its errors' columns).
+    private let storage = Mutex<[String: (source: String, parsed: Parsed)]>([:])
 
     /// The parse of `source`, made by `parse` once and kept.
     func parsed(_ source: String, parse: (String) -> Parsed) -> Parsed {
         guard source.utf8.count <= Self.maximumSourceLength else { return parse(source) }
-        if let known = storage.withLock({ $0[source] }) { return known }
+        if let known = storage.withLock({ $0[source] }), known.source.utf8.elementsEqual(source.utf8) { return known.parsed }
         let made = parse(source)
         storage.withLock { cache in
             if cache.count >= Self.capacity { cache.removeAll(keepingCapacity: true) }
-            cache[source] = made
+            cache[source] = (source, made)
         }
         return made
     }

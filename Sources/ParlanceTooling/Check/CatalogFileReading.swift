@@ -40,6 +40,9 @@ struct ReadCatalogFile: Sendable {
             && language == LanguageTag.canonical(url.deletingPathExtension().lastPathComponent)
         let languagesFolder = stemIsLanguage ? folder : NSString(string: folder).deletingLastPathComponent
         group = language == nil || format.placement == .anywhere ? path : languagesFolder + "/" + table
+        // JSON message catalogs are ICU messages: never one table with `.lproj` files of the
+        // same name and folder, whose values are Apple's format strings.
+        if format.placement == .languageNamed, language != nil { group += Self.jsonGroupMark }
         precedence = format.precedence
         let data: Data
         do {
@@ -59,6 +62,14 @@ struct ReadCatalogFile: Sendable {
         } catch {
             findings.append(Finding(.parseError, error.message, at: error.location))
         }
+    }
+
+    /// What ends the group of a JSON message catalog's files (a character no path holds).
+    static let jsonGroupMark = "\u{0}json"
+
+    /// The group without its mark: the path findings name.
+    static func path(ofGroup group: String) -> String {
+        group.hasSuffix(jsonGroupMark) ? String(group.dropLast(jsonGroupMark.count)) : group
     }
 
     /// Reader diagnostics become findings by their code: a repeated key a `duplicate-key`

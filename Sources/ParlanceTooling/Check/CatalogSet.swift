@@ -33,7 +33,8 @@ struct CatalogSet: Sendable {
                 // as in Foundation (a stable sort keeps path order within a format).
                 let ordered = parts.enumerated().sorted { ($0.element.precedence, $0.offset) < ($1.element.precedence, $1.offset) }.map(\.element)
                 tables.append(CheckedTable(
-                    merging: ordered.compactMap(\.table), path: group, sourceLanguage: sourceLanguage.map(LanguageTag.canonical)))
+                    merging: ordered.compactMap(\.table), path: ReadCatalogFile.path(ofGroup: group),
+                    sourceLanguage: sourceLanguage.map(LanguageTag.canonical)))
             }
         }
         self.tables = tables

@@ -124,6 +124,21 @@ public enum CatalogConversion {
                     losses.append(Diagnostic(.error, "\(catalog.table): \(language) cannot be written: \(error)"))
                 }
             }
+            let commented = catalog.entries.filter { $0.value.comment != nil }.count
+            if chosen != .described, commented > 0 {
+                losses.append(Diagnostic(
+                    .warning, "\(catalog.table): the comments of \(commented) keys cannot be kept in the \(chosen.rawValue) layout; --layout described keeps them as descriptions."))
+            }
+            var reviewStates = 0
+            for (_, entry) in catalog.entries {
+                for (_, localization) in entry.localizations ?? OrderedMap() {
+                    if let state = localization.stringUnit?.state, state != .translated { reviewStates += 1 }
+                }
+            }
+            if reviewStates > 0 {
+                losses.append(Diagnostic(
+                    .warning, "\(catalog.table): the review states (needs_review, new, stale) of \(reviewStates) values cannot be kept in JSON message catalogs."))
+            }
             let metadata = catalog.entries.filter { $0.value.extractionState != nil || $0.value.shouldTranslate != nil }.count
             if metadata > 0 {
                 losses.append(Diagnostic(

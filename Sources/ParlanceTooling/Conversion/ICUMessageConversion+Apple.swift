@@ -105,7 +105,12 @@ private struct ICUWriter {
                 output += argument(specifier, position: position, counted: counted)
             case .substitution(let name, let position):
                 let substitution = substitutions?[name]
-                let argument = substitution?.argNum ?? position ?? next
+                // A catalog's argNum is untrusted: one outside printf's positions is not used.
+                let declared = substitution?.argNum.flatMap { (1...999_999).contains($0) ? $0 : nil }
+                if substitution?.argNum != nil, declared == nil {
+                    problems.append(.init(.warning, "gives the substitution \"\(name)\" the argument number \(substitution?.argNum ?? 0), which is no printf position; its place in the text is used"))
+                }
+                let argument = declared ?? position ?? next
                 next = (position ?? next) + 1
                 guard let substitution, depth < 8 else {
                     problems.append(.init(.error, "refers to the substitution \"\(name)\", which it does not define; written as {\(argument - 1)}"))
@@ -155,9 +160,13 @@ private struct ICUWriter {
             var special = scalar == "}" || (scalar == "#" && inPlural)
             if scalar == "{" {
                 // Parlance's `{name}` placeholder stays an ICU argument of that name.
-                if let close = scalars[(index + 1)...].firstIndex(of: "}"), close > index + 1,
-                   scalars[index + 1].properties.isXIDStart,
-                   scalars[(index + 1)..<close].allSatisfy({ $0.properties.isXIDContinue }) {
+                // A name runs while its characters continue an identifier: scanned once, so a
+                // run of braces costs no more than its length.
+                var close = index + 1
+                if close < scalars.count, scalars[close].properties.isXIDStart {
+                    while close < scalars.count, scalars[close].properties.isXIDContinue { close += 1 }
+                }
+                if close > index + 1, close < scalars.count, scalars[close] == "}" {
                     if inQuote { output += "'"; inQuote = false }
                     output += String(String.UnicodeScalarView(scalars[index...close]))
                     index = close + 1

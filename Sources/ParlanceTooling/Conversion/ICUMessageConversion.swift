@@ -87,6 +87,14 @@ public enum ICUMessageConversion {
         Diagnostic(problem.severity, "\(table): \(Diagnostic.quoted(key)) in \(language) \(problem.message).")
     }
 
+    /// The printf position of an ICU numbered argument (`{0}` is 1), for names of at most six
+    /// digits; a longer run of digits is a name like any other, never a position that overflows.
+    static func numberedPosition(_ name: String) -> Int? {
+        guard (1...6).contains(name.utf8.count), name.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let number = Int(name)
+        else { return nil }
+        return number + 1
+    }
+
     /// The argument names of `message`, in the order they first appear.
     static func argumentOrder(of message: ICUMessageFormat.Message) -> [String] {
         var names: [String] = []
@@ -127,8 +135,8 @@ public enum ICUMessageConversion {
         // named ones stay names, as Parlance's `{name}` placeholders that `string(_:values:)`
         // fills (a named plural is a `%#@name@` substitution, chosen by `values[name]`).
         var positions: [String: Int] = [:]
-        for (index, name) in order.enumerated() { positions[name] = Int(name).map { $0 + 1 } ?? index + 1 }
-        let numbered = order.filter { Int($0) != nil }
+        for (index, name) in order.enumerated() { positions[name] = numberedPosition(name) ?? index + 1 }
+        let numbered = order.filter { numberedPosition($0) != nil }
         var writer = AppleWriter(
             language: language, positions: positions, printf: !numbered.isEmpty,
             positional: numbered.count > 1 || numbered.contains { $0 != "0" })
@@ -158,7 +166,7 @@ private struct AppleWriter {
     }
 
     /// Whether `name` is written as a `{name}` placeholder rather than a printf specifier.
-    private func isNamed(_ name: String) -> Bool { Int(name) == nil }
+    private func isNamed(_ name: String) -> Bool { ICUMessageConversion.numberedPosition(name) == nil }
 
     mutating func localization(_ message: ICUMessageFormat.Message) -> Localization {
         let meaningful = message.parts.filter { if case .text(let text) = $0 { !text.isEmpty } else { true } }
@@ -208,7 +216,9 @@ private struct AppleWriter {
                 // Printf reads `%` (where the message has specifiers); `{name}` placeholders read `{`.
                 var text = text
                 if printf { text = text.replacingOccurrences(of: "%", with: "%%") }
-                if positions.keys.contains(where: isNamed) { text = text.replacingOccurrences(of: "{", with: "{{") }
+                if positions.keys.contains(where: isNamed) {
+                    text = text.replacingOccurrences(of: "{", with: "{{").replacingOccurrences(of: "}", with: "}}")
+                }
                 output += text
             case .pound:
                 output += count ?? "#"

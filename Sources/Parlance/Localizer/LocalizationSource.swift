@@ -68,6 +68,13 @@ public final class FolderLocalizationSource: LocalizationSource {
     public let folder: URL
     private let sourceLanguage: String?
     private let stringCatalogs = Locked<[Catalog]?>(nil)
+    /// A file a JSON message catalog's name or folder names the language of.
+    private struct LanguageNamedFile: Sendable {
+        var url: URL
+        var language: String
+        var table: String
+    }
+    private let namedFiles = Locked<[LanguageNamedFile]?>(nil)
     private let compiled = Locked<(source: CompiledLocalizationSource?, diagnostics: [Diagnostic])?>(nil)
 
     /// - Parameters:
@@ -127,12 +134,18 @@ public final class FolderLocalizationSource: LocalizationSource {
         return catalogs
     }
 
-    /// The files of one-language formats named for their language (`fr.json`, `fr/common.json`).
-    private func languageNamedFiles() throws -> [(url: URL, language: String, table: String)] {
-        try ResourceFolderReader.catalogFiles(under: folder).compactMap { file in
+    /// The files of one-language formats named for their language (`fr.json`, `fr/common.json`),
+    /// found by one walk of the folder on first use and kept, as the String Catalogs are.
+    private func languageNamedFiles() throws -> [LanguageNamedFile] {
+        if let cached = namedFiles.withLock({ $0 }) { return cached }
+        let found = try ResourceFolderReader.catalogFiles(under: folder).compactMap { file -> LanguageNamedFile? in
             guard let placement = CatalogFormats.format(for: file)?.placement, placement == .languageNamed else { return nil }
             let place = placement.place(of: file)
-            return place.language.map { (file, $0, place.table) }
+            return place.language.map { LanguageNamedFile(url: file, language: $0, table: place.table) }
+        }
+        return namedFiles.withLock { cached in
+            if cached == nil { cached = found }
+            return cached ?? found
         }
     }
 

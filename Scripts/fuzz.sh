@@ -69,6 +69,13 @@ fixtures_of() {
         *) echo "" ;;
     esac
 }
+# Inputs a target once failed on, kept beside the tests that read them back.
+regressions_of() {
+    case "$1" in
+        xliff | po) echo "$root/Tests/ParlanceToolingTests/Fixtures/fuzz-regressions/$1" ;;
+        *) echo "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$1" ;;
+    esac
+}
 max_len_of() {
     case "$1" in
         strings-file | stringsdict | xcstrings | compiled-catalog | json-messages) echo 32768 ;;
@@ -284,8 +291,8 @@ run_target() {
         # The translators' formats: the tooling's fixtures (must-fail ones included) and the
         # example app's catalogs exported in the format, when a built parlance is at hand.
         find "$root/Tests/ParlanceToolingTests/Fixtures/translation" -name "*.$name" -exec cp {} "$corpus/" \;
-        if [[ -d "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$name" ]]; then
-            cp "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$name/"* "$corpus/"
+        if [[ -d "$(regressions_of "$name")" ]]; then
+            cp "$(regressions_of "$name")/"* "$corpus/"
         fi
         local parlance="$root/.build/debug/parlance"
         if [[ -x "$parlance" ]]; then
@@ -297,8 +304,8 @@ run_target() {
         fi
     else
         write_seeds "$name" "$corpus"
-        if [[ -d "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$name" ]]; then
-            cp "$root/Tests/ParlanceTests/Fixtures/fuzz-regressions/$name/"* "$corpus/"
+        if [[ -d "$(regressions_of "$name")" ]]; then
+            cp "$(regressions_of "$name")/"* "$corpus/"
         fi
     fi
     out="$root/fuzz-out/$name"

@@ -9,7 +9,8 @@ extension GettextPO {
     /// `msgid` when it has none. A plural entry gives one unit per CLDR category of the
     /// language, and its `msgstr[i]` count must agree with them and with `Plural-Forms`.
     /// `#, fuzzy` marks a translation for review; obsolete (`#~`) entries are skipped; an empty
-    /// `msgstr` is no translation.
+    /// `msgstr` is no translation. Two entries that give the same unit are refused: `k` and
+    /// `k|==|` name one key, and a plural entry for `k` gives `k|==|plural.one` and its siblings.
     ///
     /// - Throws: ``/ParlanceCatalogs/ParseError`` naming `path`, line and column.
     public static func read(_ data: Data, path: String, fallbackOriginal: String? = nil) throws(ParseError) -> TranslationDocument {
@@ -38,13 +39,25 @@ extension GettextPO {
         }
         var units: [TranslationUnit] = []
         var locations: [SourceLocation] = []
-        var seen = Set<String>()
+        // Ids are compared as the writer spells them: `k|==|` is the key `k`, and a plural
+        // entry's units (`k|==|plural.one`) may not repeat another entry's, or the file would
+        // not survive being written back.
+        var seenEntries = Set<String>()
+        var seenUnits = Set<String>()
         for var entry in entries where !(entry.context == nil && entry.id == "") {
             let location = lines.location(ofByte: entry.offset)
             let id = entry.context ?? entry.id
-            guard seen.insert(id).inserted else { throw ParseError("a second entry for \"\(id)\".", at: location) }
-            let state: TranslationState? = entry.fuzzy ? .needsReview : nil
             let (key, basePath) = TranslationUnit.split(id: id)
+            let canonical = TranslationUnit(key: key, path: basePath, source: "").id
+            guard seenEntries.insert(canonical).inserted else {
+                throw ParseError(canonical == id ? "a second entry for \"\(id)\"." : "a second entry for \"\(canonical)\" (spelled \"\(id)\" here).", at: location)
+            }
+            func claim(_ unit: TranslationUnit) throws(ParseError) {
+                guard seenUnits.insert(unit.id).inserted else {
+                    throw ParseError("this entry gives \"\(unit.id)\", which an earlier entry gives too.", at: location)
+                }
+            }
+            let state: TranslationState? = entry.fuzzy ? .needsReview : nil
             if let plural = entry.plural {
                 guard let rules else {
                     throw ParseError("a plural entry, but CLDR has no plural rules for \(language).", at: location)
@@ -55,14 +68,18 @@ extension GettextPO {
                     throw ParseError("the plural entry has \(entry.strings.count) msgstr forms; \(language) needs \(rules.categories.count) (\(rules.categories.map(\.rawValue).joined(separator: ", "))).", at: location)
                 }
                 for (category, target) in zip(rules.categories, entry.strings) {
-                    units.append(TranslationUnit(key: key, path: basePath + ["plural", category.rawValue],
-                                                 source: category == .one ? entry.id : plural,
-                                                 target: target.isEmpty ? nil : target, state: state, note: entry.note))
+                    let unit = TranslationUnit(key: key, path: basePath + ["plural", category.rawValue],
+                                               source: category == .one ? entry.id : plural,
+                                               target: target.isEmpty ? nil : target, state: state, note: entry.note)
+                    try claim(unit)
+                    units.append(unit)
                     locations.append(location)
                 }
             } else {
                 let target = entry.strings.first ?? ""
-                units.append(TranslationUnit(key: key, path: basePath, source: entry.id, target: target.isEmpty ? nil : target, state: state, note: entry.note))
+                let unit = TranslationUnit(key: key, path: basePath, source: entry.id, target: target.isEmpty ? nil : target, state: state, note: entry.note)
+                try claim(unit)
+                units.append(unit)
                 locations.append(location)
             }
         }

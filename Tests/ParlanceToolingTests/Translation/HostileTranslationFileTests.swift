@@ -84,6 +84,52 @@ struct HostileTranslationFileTests {
         #expect(document.files.first?.units.isEmpty == true)
     }
 
+    @Test("Two .po entries that give the same unit are refused where the second starts (found by fuzzing)")
+    func entriesGivingOneUnit() {
+        func poError(_ body: String) -> ParseError? {
+            let header = "msgid \"\"\nmsgstr \"Language: en\\nX-Catalog: L.xcstrings\\n\"\n\n"
+            do {
+                _ = try GettextPO.read(Data((header + body).utf8), path: "twice.po")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let plural = "msgctxt \"k\"\nmsgid \"a\"\nmsgid_plural \"b\"\nmsgstr[0] \"c\"\nmsgstr[1] \"d\"\n\n"
+        // `k|==|` is how Xcode would spell the key `k` with an empty path.
+        let spelledTwice = poError(plural + "msgctxt \"k|==|\"\nmsgid \"x\"\nmsgstr \"y\"\n")
+        #expect(spelledTwice?.location == SourceLocation(file: "twice.po", line: 10, column: 1))
+        #expect(spelledTwice?.message == "a second entry for \"k\" (spelled \"k|==|\" here).")
+        // A plain entry for one of the plural entry's forms.
+        let form = poError(plural + "msgctxt \"k|==|plural.other\"\nmsgid \"x\"\nmsgstr \"y\"\n")
+        #expect(form?.message == "this entry gives \"k|==|plural.other\", which an earlier entry gives too.")
+        #expect(form?.location.line == 10)
+        // The same msgctxt twice, as before.
+        #expect(poError("msgctxt \"k\"\nmsgid \"a\"\nmsgstr \"b\"\n\nmsgctxt \"k\"\nmsgid \"a\"\nmsgstr \"b\"\n")?.message == "a second entry for \"k\".")
+        // Distinct units that merely look alike still read.
+        #expect(poError(plural + "msgctxt \"k|==|device.mac\"\nmsgid \"x\"\nmsgstr \"y\"\n") == nil)
+    }
+
+    /// The inputs the `po` fuzz target once failed on: each is refused with a location (a name
+    /// starting with `!`) or survives the fuzz target's round trip.
+    @Test("Each .po fuzz regression is refused with a place, or writes and reads back to the same translations",
+          arguments: try! FileManager.default.contentsOfDirectory(atPath: Fixtures.url("fuzz-regressions/po").path).sorted())
+    func poRegression(_ name: String) throws {
+        let data = try Data(contentsOf: Fixtures.url("fuzz-regressions/po/\(name)"))
+        if name.hasPrefix("!") {
+            #expect(throws: ParseError.self) { _ = try GettextPO.read(data, path: name, fallbackOriginal: "L.xcstrings") }
+            return
+        }
+        let file = try #require(try GettextPO.read(data, path: name, fallbackOriginal: "L.xcstrings").files.first)
+        let written = GettextPO.write(file)
+        let again = try #require(try GettextPO.read(written.data, path: "written.po").files.first)
+        // What the writer reports as left out is missing; everything else comes back as it was.
+        let lost = Set(file.units.map(\.id).filter { id in written.losses.contains { $0.message.contains("\"\(id)\"") } })
+        let kept = file.units.filter { !lost.contains($0.id) }
+        #expect(again.units.map(\.id) == kept.map(\.id))
+        #expect(again.units.map(\.target) == kept.map(\.target))
+    }
+
     @Test("A line break in a table name, path or note cannot start a .po entry of its own (found by fuzzing)")
     func lineBreaksInComments() throws {
         let file = TranslationFile(

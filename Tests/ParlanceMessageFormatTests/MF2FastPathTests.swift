@@ -23,6 +23,11 @@ struct MF2FastPathTests {
         ["name": "Ada", "count": 1_234_567],
         ["name": "Ada", "count": -3],
         ["name": "Ada", "count": 21],
+        // Either side of the small-count table the fast path selects from, and past it.
+        ["name": "Ada", "count": 127],
+        ["name": "Ada", "count": 128],
+        ["name": "Ada", "count": 1_000_000],
+        ["name": "Ada", "count": .int(.min)],
     ]
 
     @Test("Every shape, every argument set, in en, fr, ar, ru and pl, with and without bidi isolation",
@@ -38,6 +43,7 @@ struct MF2FastPathTests {
                     let general = run.format(run.selectPattern())
                     #expect(fast.string == general.string, "\(source) in \(locale) with \(arguments)")
                     #expect(fast.parts == general.parts, "\(source) in \(locale) with \(arguments)")
+                    #expect(fast.parts == general.parts, "parts read a second time are the same")
                     #expect(fast.errors == general.errors)
                 }
             }

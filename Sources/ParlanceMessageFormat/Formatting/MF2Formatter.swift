@@ -42,13 +42,40 @@ extension MF2 {
         }
 
         /// The formatted text, its parts, and every error met.
+        ///
+        /// A message the fast path formats (text, `{$name}` placeholders, one plural selector)
+        /// makes its ``parts`` only when they are read, so reading ``string`` alone costs no
+        /// part list.
         public struct Result: Sendable {
             /// The formatted text, with bidi isolation where it applies.
             public var string: String
             /// The formatted message as a list of parts, in order.
-            public var parts: [Part]
+            public var parts: [Part] {
+                get { madeParts ?? makeParts?() ?? [] }
+                set {
+                    madeParts = newValue
+                    makeParts = nil
+                }
+            }
             /// The errors met while parsing and formatting.
             public var errors: [MF2.Error]
+
+            private var madeParts: [Part]?
+            private var makeParts: (@Sendable () -> [Part])?
+
+            init(string: String, parts: [Part], errors: [MF2.Error]) {
+                self.string = string
+                self.madeParts = parts
+                self.errors = errors
+            }
+
+            /// A result whose parts `makeParts` makes when they are first read (each read makes
+            /// them again; a caller that reads them often keeps the array).
+            init(string: String, errors: [MF2.Error], makeParts: @escaping @Sendable () -> [Part]) {
+                self.string = string
+                self.errors = errors
+                self.makeParts = makeParts
+            }
         }
 
         /// A piece of a formatted message.

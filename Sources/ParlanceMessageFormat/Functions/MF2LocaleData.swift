@@ -26,6 +26,9 @@ final class MF2LocaleData: Sendable {
     /// (ASCII digits, groups of three): learnt from ICU's own output for probe values, so it
     /// agrees with ICU wherever it is used; `nil` (Indian grouping, native digits) keeps ICU.
     let integers: IntegerPattern?
+    /// The cardinal category of 0 ..< 128, worked out once: most counts a message selects on
+    /// are small, and the rules need not run for them.
+    private let smallCardinals: [PluralCategory]
 
     struct IntegerPattern: Sendable {
         var group: String
@@ -36,11 +39,11 @@ final class MF2LocaleData: Sendable {
 
         func format(_ value: Int64) -> String {
             let digits = String(value.magnitude)
+            guard digits.utf8.count >= groupingFrom else { return value < 0 ? minus + digits : digits }
             var text = value < 0 ? minus : ""
-            guard digits.utf8.count >= groupingFrom else { return text + digits }
             var count = digits.utf8.count
-            for character in digits {
-                text.append(character)
+            for digit in digits.unicodeScalars {
+                text.unicodeScalars.append(digit)
                 count -= 1
                 if count > 0, count % 3 == 0 { text += group }
             }
@@ -59,6 +62,14 @@ final class MF2LocaleData: Sendable {
         cardinalRules = PluralRules.cardinal(for: tag)
         ordinalRules = PluralRules.ordinal(for: tag)
         integers = Self.learnIntegers(plainStyle, group: groupingSeparator)
+        smallCardinals = cardinalRules.map { rules in (0..<128).map { rules.category(for: UInt64($0)) } } ?? []
+    }
+
+    /// The cardinal plural category of a whole number (`other` where CLDR has no rules).
+    func cardinalCategory(of whole: Int64) -> PluralCategory {
+        let magnitude = whole.magnitude
+        if magnitude < UInt64(smallCardinals.count) { return smallCardinals[Int(magnitude)] }
+        return cardinalRules?.category(for: magnitude) ?? .other
     }
 
     /// The pattern of whole numbers, from ICU's text for probe values; `nil` unless every probe

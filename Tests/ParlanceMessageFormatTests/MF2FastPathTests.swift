@@ -50,6 +50,19 @@ struct MF2FastPathTests {
         }
     }
 
+    @Test("A message changed after it was parsed formats as changed: its plan is made again")
+    func changedMessage() throws {
+        var message = try MF2.Message(parsing: "Bonjour {$name} !")
+        let formatter = MF2.Formatter(locale: "fr", bidiIsolation: false)
+        #expect(formatter.format(message, arguments: ["name": "Ada"]).string == "Bonjour Ada !")
+        message.body = .pattern(MF2.Pattern([.text("Salut "), .expression(MF2.Expression(operand: .variable("name")))]))
+        #expect(formatter.format(message, arguments: ["name": "Ada"]).string == "Salut Ada")
+        message.declarations = [.input(name: "name", expression: MF2.Expression(operand: .variable("name"), function: MF2.FunctionCall(name: "string")))]
+        #expect(message.fastPlan == nil, "a declaration is a shape for the general run")
+        #expect(formatter.format(message, arguments: ["name": "Ada"]).string == "Salut Ada")
+        #expect(try MF2.Message(parsing: "Salut {$name}") == MF2.Message(body: message.body), "equality reads the message, not its plan")
+    }
+
     @Test("Other shapes are left to the general run",
           arguments: [
               ".input {$count :number minimumFractionDigits=2} .match $count * {{{$count}}}",

@@ -9,82 +9,144 @@ import ParlanceCatalogs
 /// a number nor a plural category) is left to the general run. `MF2FastPathTests` compares the
 /// two on every shape, and the working group's suite runs through both.
 ///
-/// The string is made at once; the parts are made only when the caller reads them, so the
-/// common `.string` costs no part list, no formatted value and no number value.
+/// A message of such a shape carries a ``Plan`` (made when the message is made): its variants'
+/// text and variable names, nothing else. The string is made at once; the parts are made only
+/// when the caller reads them, so the common `.string` costs no part list, no formatted value
+/// and no number value.
 enum MF2FastPath {
     /// The declared number a `.match` selected on: its name, value, and whether `:integer`
     /// declared it.
     typealias Selector = (name: String, whole: Int64, integer: Bool)
 
-    static func format(_ message: MF2.Message, arguments: [String: MF2.Argument], formatter: MF2.Formatter) -> MF2.Formatter.Result? {
-        switch message.body {
-        case .pattern(let pattern):
-            guard message.declarations.isEmpty else { return nil }
-            return format(pattern, selector: nil, arguments: arguments, formatter: formatter)
-        case .matcher(let selectors, let variants):
-            guard message.declarations.count == 1, selectors.count == 1,
-                  case .input(let name, let expression) = message.declarations[0], selectors[0] == name,
-                  expression.attributes.isEmpty, expression.operand == .variable(name),
-                  let call = expression.function, call.options.isEmpty,
-                  formatter.defaultNumbers, call.name == "number" || call.name == "integer",
-                  case .int(let whole)? = arguments[name]
-            else { return nil }
-            // Match and BetterThan for one selector, as `NumberValue` does them for a plain
-            // whole number: a number key matches the integer's digits, a category key the
-            // cardinal category; a matching literal beats `*`, an exact number a category.
-            var best: MF2.Variant?
-            var bestIsExact = false
-            var category: PluralCategory?
-            var digits: String?
-            for variant in variants {
-                guard variant.keys.count == 1 else { return nil }
-                switch variant.keys[0] {
-                case .catchAll:
-                    if best == nil { best = variant }
-                case .literal(let key):
-                    let isExact = MF2NumberFormatting.isNumberLiteral(key)
-                    let matched: Bool
-                    if isExact {
-                        if digits == nil { digits = String(whole) }
-                        matched = key == digits
-                    } else {
-                        switch key {
-                        case "zero", "one", "two", "few", "many", "other": break
-                        default: return nil
-                        }
-                        if category == nil { category = formatter.localeData.cardinalCategory(of: whole) }
-                        matched = key == category?.rawValue
+    /// A message the fast path can format, reduced to what formatting reads.
+    final class Plan: Sendable {
+        enum Piece: Sendable {
+            case text(String)
+            case variable(String)
+        }
+
+        struct Variant: Sendable {
+            /// The key: `nil` for `*` (and for a message without `.match`).
+            let key: String?
+            /// Whether the key is a number literal (an exact match), not a plural category.
+            let isExact: Bool
+            let pieces: [Piece]
+            /// The bytes of the pattern's text, so the string is allocated once.
+            let textLength: Int
+        }
+
+        /// The variable a `.match` selects on, and whether `:integer` declared it; `nil` for a
+        /// message without `.match`.
+        let selector: (name: String, integer: Bool)?
+        let variants: [Variant]
+        /// The original pattern of each variant, for making parts when they are read.
+        let patterns: [MF2.Pattern]
+
+        /// The plan of `message`, or `nil` when its shape is one the general run must format.
+        init?(_ message: MF2.Message) {
+            switch message.body {
+            case .pattern(let pattern):
+                guard message.declarations.isEmpty, let variant = Self.variant(pattern, key: nil) else { return nil }
+                selector = nil
+                variants = [variant]
+                patterns = [pattern]
+            case .matcher(let selectors, let messageVariants):
+                guard message.declarations.count == 1, selectors.count == 1,
+                      case .input(let name, let expression) = message.declarations[0], selectors[0] == name,
+                      expression.attributes.isEmpty, expression.operand == .variable(name),
+                      let call = expression.function, call.options.isEmpty, call.name == "number" || call.name == "integer"
+                else { return nil }
+                var variants: [Variant] = []
+                for variant in messageVariants {
+                    guard variant.keys.count == 1 else { return nil }
+                    let key: String?
+                    switch variant.keys[0] {
+                    case .catchAll: key = nil
+                    case .literal(let literal): key = literal
                     }
-                    guard matched else { continue }
-                    if let current = best, case .literal = current.keys[0], !(isExact && !bestIsExact) { continue }
-                    best = variant
-                    bestIsExact = isExact
+                    guard let made = Self.variant(variant.pattern, key: key) else { return nil }
+                    variants.append(made)
+                }
+                selector = (name, call.name == "integer")
+                self.variants = variants
+                patterns = messageVariants.map(\.pattern)
+            }
+        }
+
+        private static func variant(_ pattern: MF2.Pattern, key: String?) -> Variant? {
+            var isExact = false
+            if let key {
+                isExact = MF2NumberFormatting.isNumberLiteral(key)
+                guard isExact || ["zero", "one", "two", "few", "many", "other"].contains(key) else { return nil }
+            }
+            var pieces: [Piece] = []
+            var textLength = 0
+            for part in pattern.parts {
+                switch part {
+                case .text(let text):
+                    pieces.append(.text(text))
+                    textLength += text.utf8.count
+                case .markup:
+                    return nil
+                case .expression(let expression):
+                    guard expression.function == nil, expression.attributes.isEmpty, case .variable(let name)? = expression.operand
+                    else { return nil }
+                    pieces.append(.variable(name))
                 }
             }
-            guard let best else { return nil }
-            return format(best.pattern, selector: (name, whole, call.name == "integer"), arguments: arguments, formatter: formatter)
+            return Variant(key: key, isExact: isExact, pieces: pieces, textLength: textLength)
         }
     }
 
-    /// A pattern of text and `{$name}` placeholders, `selector` the declared number.
+    static func format(_ message: MF2.Message, arguments: [String: MF2.Argument], formatter: MF2.Formatter) -> MF2.Formatter.Result? {
+        guard let plan = message.fastPlan else { return nil }
+        guard let name = plan.selector?.name else { return format(plan, variant: 0, selector: nil, arguments: arguments, formatter: formatter) }
+        guard formatter.defaultNumbers, case .int(let whole)? = arguments[name] else { return nil }
+        // Match and BetterThan for one selector, as `NumberValue` does them for a plain whole
+        // number: a number key matches the integer's digits, a category key the cardinal
+        // category; a matching literal beats `*`, an exact number a category.
+        var best: Int?
+        var bestIsLiteral = false
+        var bestIsExact = false
+        var category: PluralCategory?
+        var digits: String?
+        for (index, variant) in plan.variants.enumerated() {
+            guard let key = variant.key else {
+                if best == nil { best = index }
+                continue
+            }
+            let matched: Bool
+            if variant.isExact {
+                if digits == nil { digits = String(whole) }
+                matched = key == digits
+            } else {
+                if category == nil { category = formatter.localeData.cardinalCategory(of: whole) }
+                matched = key == category?.rawValue
+            }
+            guard matched else { continue }
+            if bestIsLiteral, !(variant.isExact && !bestIsExact) { continue }
+            best = index
+            bestIsLiteral = true
+            bestIsExact = variant.isExact
+        }
+        guard let best else { return nil }
+        return format(plan, variant: best, selector: (name, whole, plan.selector?.integer == true), arguments: arguments, formatter: formatter)
+    }
+
+    /// One variant's text and `{$name}` placeholders, `selector` the declared number.
     private static func format(
-        _ pattern: MF2.Pattern, selector: Selector?, arguments: [String: MF2.Argument], formatter: MF2.Formatter
+        _ plan: Plan, variant index: Int, selector: Selector?, arguments: [String: MF2.Argument], formatter: MF2.Formatter
     ) -> MF2.Formatter.Result? {
-        var text = ""
+        let variant = plan.variants[index]
         let data = formatter.localeData
+        var text = ""
         // One allocation for the text: the literal runs, and room for short values and isolates.
-        var capacity = 0
-        for case .text(let value) in pattern.parts { capacity += value.utf8.count }
-        text.reserveCapacity(capacity + 16 * pattern.parts.count)
-        for part in pattern.parts {
-            switch part {
+        text.reserveCapacity(variant.textLength + 16 * (variant.pieces.count - 1) + 16)
+        for piece in variant.pieces {
+            switch piece {
             case .text(let value):
                 text += value
-            case .markup:
-                return nil
-            case .expression(let expression):
-                guard expression.function == nil, expression.attributes.isEmpty, case .variable(let name)? = expression.operand
-                else { return nil }
+            case .variable(let name):
                 let shown: String
                 let direction: MF2.Direction
                 if let selector, name == selector.name {
@@ -106,19 +168,35 @@ enum MF2FastPath {
                     text += shown
                     continue
                 }
-                text += open
+                text.unicodeScalars.append(open)
                 text += shown
-                text += "\u{2069}"
+                text.unicodeScalars.append("\u{2069}")
             }
         }
-        let locale = formatter.locale, bidiIsolation = formatter.bidiIsolation
-        return MF2.Formatter.Result(string: text, errors: []) {
-            parts(of: pattern, selector: selector, arguments: arguments, locale: locale, data: data, bidiIsolation: bidiIsolation)
+        return MF2.Formatter.Result(
+            string: text,
+            pendingParts: PendingParts(
+                plan: plan, variant: index, selector: selector, arguments: arguments, locale: formatter.locale, data: data,
+                bidiIsolation: formatter.bidiIsolation))
+    }
+
+    /// What making a fast-path result's parts needs, kept in the result until they are read.
+    struct PendingParts: Sendable {
+        let plan: Plan
+        let variant: Int
+        let selector: Selector?
+        let arguments: [String: MF2.Argument]
+        let locale: String
+        let data: MF2LocaleData
+        let bidiIsolation: Bool
+
+        func parts() -> [MF2.Formatter.Part] {
+            MF2FastPath.parts(of: plan.patterns[variant], selector: selector, arguments: arguments, locale: locale, data: data, bidiIsolation: bidiIsolation)
         }
     }
 
     /// The isolating control before a placeholder, as `MF2Run.place` chooses it.
-    private static func isolation(_ direction: MF2.Direction, in messageDirection: MF2.Direction) -> String? {
+    private static func isolation(_ direction: MF2.Direction, in messageDirection: MF2.Direction) -> Unicode.Scalar? {
         switch direction {
         case .ltr: messageDirection == .ltr ? nil : "\u{2066}"
         case .rtl: "\u{2067}"
@@ -139,7 +217,7 @@ enum MF2FastPath {
     }
 
     /// The parts of a pattern the fast path formatted, made as the general run makes them.
-    private static func parts(
+    static func parts(
         of pattern: MF2.Pattern, selector: Selector?, arguments: [String: MF2.Argument], locale: String, data: MF2LocaleData,
         bidiIsolation: Bool
     ) -> [MF2.Formatter.Part] {

@@ -51,30 +51,37 @@ extension MF2 {
             public var string: String
             /// The formatted message as a list of parts, in order.
             public var parts: [Part] {
-                get { madeParts ?? makeParts?() ?? [] }
-                set {
-                    madeParts = newValue
-                    makeParts = nil
+                get {
+                    switch storedParts {
+                    case .made(let parts): parts
+                    case .pending(let pending): pending.parts()
+                    }
                 }
+                set { storedParts = .made(newValue) }
             }
             /// The errors met while parsing and formatting.
             public var errors: [MF2.Error]
 
-            private var madeParts: [Part]?
-            private var makeParts: (@Sendable () -> [Part])?
+            /// The parts, or what the fast path needs to make them when they are read (each read
+            /// makes them again; a caller that reads them often keeps the array). Held inline, so
+            /// a result whose parts are never read allocates nothing for them.
+            private var storedParts: StoredParts
+
+            private enum StoredParts: Sendable {
+                case made([Part])
+                case pending(MF2FastPath.PendingParts)
+            }
 
             init(string: String, parts: [Part], errors: [MF2.Error]) {
                 self.string = string
-                self.madeParts = parts
+                self.storedParts = .made(parts)
                 self.errors = errors
             }
 
-            /// A result whose parts `makeParts` makes when they are first read (each read makes
-            /// them again; a caller that reads them often keeps the array).
-            init(string: String, errors: [MF2.Error], makeParts: @escaping @Sendable () -> [Part]) {
+            init(string: String, pendingParts: MF2FastPath.PendingParts) {
                 self.string = string
-                self.errors = errors
-                self.makeParts = makeParts
+                self.storedParts = .pending(pendingParts)
+                self.errors = []
             }
         }
 

@@ -17,14 +17,31 @@ extension MF2 {
     /// A parsed, valid message: its declarations and the body that is formatted.
     public struct Message: Hashable, Sendable {
         /// `.input` and `.local` declarations, in source order.
-        public var declarations: [Declaration]
+        public var declarations: [Declaration] {
+            didSet { fastPlan = MF2FastPath.Plan(self) }
+        }
         /// The pattern of a message without `.match`, or the matcher.
-        public var body: Body
+        public var body: Body {
+            didSet { fastPlan = MF2FastPath.Plan(self) }
+        }
+        /// The message in the form the fast path formats, when it has one of the shapes it
+        /// takes; made once, when the message is made or changed.
+        private(set) var fastPlan: MF2FastPath.Plan?
 
         /// Creates a message from its declarations and body, without validating it.
         public init(declarations: [Declaration] = [], body: Body) {
             self.declarations = declarations
             self.body = body
+            self.fastPlan = MF2FastPath.Plan(self)
+        }
+
+        public static func == (lhs: Message, rhs: Message) -> Bool {
+            lhs.declarations == rhs.declarations && lhs.body == rhs.body
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(declarations)
+            hasher.combine(body)
         }
     }
 

@@ -15,16 +15,18 @@ fi
 
 python3 "$root/Tools/generate-plural-rules.py" --output-root "$scratch" >/dev/null
 (cd "$root" && python3 Tools/generate-parent-locales.py --output-root "$scratch")
+(cd "$root" && python3 Tools/generate-likely-subtags.py --output-root "$scratch")
 
 status=0
 for file in \
     Sources/ParlanceCatalogs/Plurals/PluralRules+CLDR.generated.swift \
     Tests/ParlanceCatalogsTests/Plurals/PluralSamples.generated.swift \
-    Sources/Parlance/Language/ParentLocales+CLDR.generated.swift
+    Sources/Parlance/Language/ParentLocales+CLDR.generated.swift \
+    Sources/ParlanceCatalogs/Language/LikelySubtags+CLDR.generated.swift
 do
     if ! diff -u "$root/$file" "$scratch/$file"; then
         echo "check-generated: error: $file differs from what its generator in Tools/ makes;" \
-            "run 'python3 Tools/generate-plural-rules.py' and 'python3 Tools/generate-parent-locales.py' and commit the result." >&2
+            "run 'python3 Tools/generate-plural-rules.py', 'python3 Tools/generate-parent-locales.py' and 'python3 Tools/generate-likely-subtags.py' and commit the result." >&2
         status=1
     fi
 done

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCatalogs
 
 extension Language {
     /// The way a script is written.
@@ -45,9 +46,7 @@ extension Language {
 
     /// The region CLDR's likely subtags give the language: `IT` for `it`, `US` for `en`.
     public var likelyRegion: String? {
-        let maximal: String = Locale.Language(identifier: identifier).maximalIdentifier
-        let subtags = maximal.split(separator: "-").dropFirst()
-        return subtags.first { $0.count == 2 || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }.map(String.init)
+        LikelySubtags.maximize(language: languageCode, script: script, region: region)?.region
     }
 
     /// The Foundation locale for formatting in this language.

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCatalogs
 import Synchronization
 
 /// Picks the best available language for what a user prefers, the way CLDR orders
@@ -105,11 +106,10 @@ public struct LanguageMatcher: Sendable {
     static func matchKey(_ language: Language) -> String {
         var script = language.script
         if script == nil, let region = language.region {
-            script = ScriptData.likelyScript(of: "\(language.languageCode)-\(region)")
+            script = ScriptData.likelyScript(language: language.languageCode, region: region)
         }
-        // Only a script needs comparing with the usual one: a bare `fr` asks ICU nothing, so a
-        // launch whose languages have no region or script never reads ICU's data.
-        if let known = script, known == ScriptData.likelyScript(of: language.languageCode) { script = nil }
+        // Only a script needs comparing with the usual one: a bare `fr` looks nothing up.
+        if let known = script, known == ScriptData.likelyScript(language: language.languageCode) { script = nil }
         return [language.languageCode, script, language.region].compactMap { $0 }.joined(separator: "-")
     }
 
@@ -144,27 +144,14 @@ public struct LanguageMatcher: Sendable {
     }
 }
 
-/// The usual script of languages and language–region pairs, from Foundation's likely subtags.
+/// The usual script of languages and language–region pairs, from CLDR's likely subtags.
 enum ScriptData {
-    private static let cache = Locked<[String: String]>([:])
-    /// How many tags the cache holds before it starts over. Tags come from content such as
-    /// `Accept-Language` headers, so an unbounded cache would let clients grow memory at will.
-    static let maximumCachedTags = 1_024
-
-    static func likelyScript(of tag: String) -> String? {
-        if let cached = cache.withLock({ $0[tag] }) { return cached.isEmpty ? nil : cached }
-        let maximal: String = Locale.Language(identifier: tag).maximalIdentifier
-        let subtags: [Substring] = maximal.split(separator: "-")
-        let script = subtags.first { $0.count == 4 && $0.allSatisfy(\.isLetter) }.map(String.init)
-        cache.withLock { cache in
-            if cache.count >= maximumCachedTags { cache.removeAll(keepingCapacity: true) }
-            cache[tag] = script ?? ""
-        }
-        return script
+    /// The script CLDR's likely subtags give `language` (in `region`, when there is one):
+    /// `Hant` for `zh` in `TW`, `Cyrl` for `sr`; `nil` for a language CLDR does not know.
+    /// A binary search over a table compiled into the binary: no ICU, and nothing kept per tag.
+    static func likelyScript(language: String, region: String? = nil) -> String? {
+        LikelySubtags.maximize(language: language, script: nil, region: region)?.script
     }
-
-    /// How many tags are cached now.
-    static var cachedTagCount: Int { cache.withLock { $0.count } }
 }
 
 /// The headers a ``LanguageMatcher`` has matched, and what each matched. Bounded: at most

@@ -7,9 +7,10 @@ Writes Sources/ParlanceCatalogs/Language/LikelySubtags+CLDR.generated.swift unde
 root (default: the package root). Python 3 standard library only; the output depends on the
 input file alone.
 
-The table is one string literal, a `from to` line per entry (`aa aa_Latn_ET`), sorted by
-`from` in byte order: `LikelySubtags.value(for:)` binary-searches the text itself, so the
-table costs nothing at launch and allocates nothing per lookup.
+The table is one string literal of fixed-width records, one line each: `from` padded with
+spaces to 12 bytes, `to` padded with dots to 12, and a line break (`aa          aa_Latn_ET..`),
+sorted by `from` in byte order. `LikelySubtags` binary-searches the records in place (record
+i starts at byte 25 i), so the table costs nothing at launch and a lookup allocates nothing.
 """
 import argparse
 import re
@@ -20,6 +21,8 @@ OUTPUT = "Sources/ParlanceCatalogs/Language/LikelySubtags+CLDR.generated.swift"
 # What a key and a value may hold: CLDR's subtags joined by underscores, ASCII only, so the
 # Swift literal needs no escaping and the binary search compares bytes.
 SUBTAGS = re.compile(r"^[A-Za-z0-9]+(_[A-Za-z0-9]+)*$")
+# The width of a record's two fields; `LikelySubtags.fieldWidth` must say the same.
+WIDTH = 12
 
 
 def main() -> None:
@@ -35,6 +38,8 @@ def main() -> None:
         key, value = element.get("from"), element.get("to")
         if not key or not value or not SUBTAGS.match(key) or not SUBTAGS.match(value):
             raise SystemExit(f"{source}: error: an entry that is not subtags: from={key!r} to={value!r}")
+        if len(key) >= WIDTH or len(value) > WIDTH:
+            raise SystemExit(f"{source}: error: {key} or {value} is longer than a record's field ({WIDTH} bytes)")
         if len(value.split("_")) != 3:
             raise SystemExit(f"{source}: error: {key} maps to {value}, not a language, script and region")
         if key in table and table[key] != value:
@@ -46,10 +51,11 @@ def main() -> None:
         "// Do not edit: change the generator or its input and run it again.",
         "",
         "extension LikelySubtags {",
-        f"    /// CLDR {version}'s likely subtags: {len(keys)} `from to` lines, sorted by `from` in byte order.",
+        f"    /// CLDR {version}'s likely subtags: {len(keys)} records of `from` (spaces to {WIDTH} bytes) and `to`",
+        f"    /// (dots to {WIDTH} bytes), sorted by `from` in byte order.",
         "    static let table: StaticString = \"\"\"",
     ]
-    lines += [f"        {key} {table[key]}" for key in keys]
+    lines += [f"        {key.ljust(WIDTH)}{table[key].ljust(WIDTH, '.')}" for key in keys]
     lines += ['        """', "}", ""]
     output = Path(arguments.output_root) / OUTPUT
     output.parent.mkdir(parents=True, exist_ok=True)

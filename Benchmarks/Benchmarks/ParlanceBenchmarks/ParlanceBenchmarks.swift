@@ -9,6 +9,7 @@ let benchmarks: @Sendable () -> Void = {
     messageBenchmarks()
     interpolationBenchmarks()
     messageFormat2Benchmarks()
+    languageBenchmarks()
     formattingBenchmarks()
     runtimeBenchmarks()
     gettextBenchmarks()

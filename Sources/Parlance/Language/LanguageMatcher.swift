@@ -25,6 +25,9 @@ public struct LanguageMatcher: Sendable {
     /// the languages a server hands out are asked for on every request, and their match keys
     /// cost more to compute than the rest of the negotiation.
     private let matchesOfAvailable: [String: Language]
+    /// Each available language's match key without its region, in order: what the last step
+    /// of ``match(_:)`` compares with, found once.
+    private let availableBases: [(base: String, language: Language)]
     /// What ``bestMatch(acceptLanguage:)`` found for the headers seen last: a server sees the
     /// same few headers again and again.
     let headerMemo = AcceptLanguageMemo()
@@ -42,6 +45,7 @@ public struct LanguageMatcher: Sendable {
             matches[language.identifier] = byKey[Self.matchKey(language)]
         }
         self.matchesOfAvailable = matches
+        self.availableBases = available.map { (Self.dropRegion(Self.matchKey($0)), $0) }
     }
 
     /// The best available language for an `Accept-Language` header (read by
@@ -79,9 +83,8 @@ public struct LanguageMatcher: Sendable {
             if let match = availableByKey[key] { return match }
         }
         // Same language and script, any region.
-        let key = Self.matchKey(language)
-        let base = Self.dropRegion(key)
-        return available.first { Self.dropRegion(Self.matchKey($0)) == base }
+        let base = Self.dropRegion(Self.matchKey(language))
+        return availableBases.first { $0.base == base }?.language
     }
 
     /// The available languages a lookup in `language` tries, most specific first:

@@ -2,8 +2,8 @@
 /// (`zh-TW` is written in Hant, `sr` in Cyrl, `pt` is spoken in BR).
 ///
 /// The table (``table``, generated from CLDR 48's `likelySubtags.xml` by
-/// `Tools/generate-likely-subtags.py`) is text compiled into the binary, one `from to` line per
-/// entry sorted by `from`; a lookup is a binary search over that text, so nothing is built at
+/// `Tools/generate-likely-subtags.py`) is text compiled into the binary: fixed-width records
+/// sorted by key, so a lookup is a binary search over the text itself. Nothing is built at
 /// launch, nothing is allocated per lookup, and nothing is kept per tag a client sends. The
 /// algorithm is UTS #35's "Add Likely Subtags": look up `language_script_region`,
 /// `language_region`, `language_script`, `language`, then `und_script`, and keep every
@@ -18,76 +18,109 @@ package enum LikelySubtags {
         package var description: String { "\(language)-\(script)-\(region)" }
     }
 
+    /// The bytes of a record's key and of its value; each record is both and a line break.
+    static let fieldWidth = 12  // the generator's WIDTH, and the key buffer's literal capacity
+    static let recordWidth = 2 * fieldWidth + 1
+
     /// The input with CLDR's likely script and region added, or `nil` when the table knows
     /// neither the language nor the script. `language` is lower case (`und` for none),
     /// `script` title case, `region` upper case or three digits.
     package static func maximize(language: String, script: String?, region: String?) -> Subtags? {
-        for key in lookupKeys(language: language, script: script, region: region) {
-            guard let value = value(for: key) else { continue }
-            var found = value.split(separator: "_", omittingEmptySubsequences: false)
-            guard found.count == 3 else { return nil }
-            if language != "und" { found[0] = Substring(language) }
-            if let script { found[1] = Substring(script) }
-            if let region { found[2] = Substring(region) }
-            return Subtags(language: String(found[0]), script: String(found[1]), region: String(found[2]))
+        func found(_ keyScript: String?, _ keyRegion: String?, language keyLanguage: String = language) -> Subtags? {
+            guard let value = record(language: keyLanguage, script: keyScript, region: keyRegion) else { return nil }
+            return Subtags(
+                language: language == "und" ? value.language : language, script: script ?? value.script, region: region ?? value.region)
+        }
+        if let script, let region, let match = found(script, region) { return match }
+        if let region, let match = found(nil, region) { return match }
+        if let script, let match = found(script, nil) { return match }
+        if let match = found(nil, nil) { return match }
+        if let script, language != "und", let match = found(script, nil, language: "und") { return match }
+        return nil
+    }
+
+    /// The value of the record whose key is `language[_script][_region]`, split into its
+    /// three subtags.
+    static func record(language: String, script: String?, region: String?) -> Subtags? {
+        // A literal capacity, so the buffer is on the stack.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 12) { key -> Subtags? in
+            var count = 0
+            /// Appends `_part` (`part` first); `false` when the key outgrows every key in the table.
+            func append(_ part: String?) -> Bool {
+                guard let part else { return true }
+                if count > 0 {
+                    guard count < fieldWidth else { return false }
+                    key[count] = UInt8(ascii: "_")
+                    count += 1
+                }
+                for byte in part.utf8 {
+                    guard count < fieldWidth else { return false }
+                    key[count] = byte
+                    count += 1
+                }
+                return true
+            }
+            guard append(language), append(script), append(region) else { return nil }
+            guard let value = search(UnsafeBufferPointer(rebasing: key[..<count])),
+                  let first = value.firstIndex(of: UInt8(ascii: "_")),
+                  let second = value[(first + 1)...].firstIndex(of: UInt8(ascii: "_"))
+            else { return nil }
+            return Subtags(
+                language: String(decoding: value[..<first], as: UTF8.self),
+                script: String(decoding: value[(first + 1)..<second], as: UTF8.self),
+                region: String(decoding: value[(second + 1)...], as: UTF8.self))
+        }
+    }
+
+    /// The table's value for `key` (`aa_Latn_ET` for `aa`), by binary search over the records.
+    static func value(for key: String) -> String? {
+        var key = key
+        return key.withUTF8 { key in search(key).map { String(decoding: $0, as: UTF8.self) } }
+    }
+
+    /// The value bytes of the record keyed `key`, or `nil`. The bytes live in the binary.
+    private static func search(_ key: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        guard !key.isEmpty, key.count < fieldWidth else { return nil }
+        let text = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
+        var low = 0
+        var high = (text.count + 1) / recordWidth
+        while low < high {
+            let middle = (low + high) / 2
+            let start = middle * recordWidth
+            switch compare(text, at: start, with: key) {
+            case 0:
+                var end = start + 2 * fieldWidth
+                while text[end - 1] == UInt8(ascii: ".") { end -= 1 }
+                return UnsafeBufferPointer(rebasing: text[(start + fieldWidth)..<end])
+            case ..<0:
+                low = middle + 1
+            default:
+                high = middle
+            }
         }
         return nil
     }
 
-    /// The keys UTS #35 looks up, most specific first.
-    static func lookupKeys(language: String, script: String?, region: String?) -> [String] {
-        var keys: [String] = []
-        if let script, let region { keys.append("\(language)_\(script)_\(region)") }
-        if let region { keys.append("\(language)_\(region)") }
-        if let script { keys.append("\(language)_\(script)") }
-        keys.append(language)
-        if let script, language != "und" { keys.append("und_\(script)") }
-        return keys
-    }
-
-    /// The table's value for `key` (`aa_Latn_ET` for `aa`), by binary search over its lines.
-    static func value(for key: String) -> String? {
-        var key = key
-        return key.withUTF8 { key in
-            table.withUTF8Buffer { text -> String? in
-                var low = 0
-                var high = text.count
-                while low < high {
-                    // The line around the middle: back to its start, on to the space and its end.
-                    var start = (low + high) / 2
-                    while start > low, text[start - 1] != 0x0A { start -= 1 }
-                    var space = start
-                    while space < high, text[space] != 0x20, text[space] != 0x0A { space += 1 }
-                    var end = space
-                    while end < text.count, text[end] != 0x0A { end += 1 }
-                    switch compare(UnsafeBufferPointer(rebasing: text[start..<space]), key) {
-                    case 0:
-                        guard space < end else { return nil }
-                        return String(decoding: UnsafeBufferPointer(rebasing: text[(space + 1)..<end]), as: UTF8.self)
-                    case ..<0:
-                        low = end + 1
-                    default:
-                        high = start
-                    }
-                }
-                return nil
-            }
+    /// The record's key at `start` against `key`, in byte order, a prefix first; the key ends
+    /// at its first space.
+    private static func compare(_ text: UnsafeBufferPointer<UInt8>, at start: Int, with key: UnsafeBufferPointer<UInt8>) -> Int {
+        for index in 0..<fieldWidth {
+            let byte = text[start + index]
+            let keyEnded = index == key.count
+            if byte == 0x20 { return keyEnded ? 0 : -1 }
+            if keyEnded { return 1 }
+            if byte != key[index] { return byte < key[index] ? -1 : 1 }
         }
-    }
-
-    /// Byte order, a prefix first: the order the generator sorts in.
-    private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-        for (a, b) in zip(left, right) where a != b { return a < b ? -1 : 1 }
-        return left.count - right.count
+        return 1
     }
 
     /// Every entry, in table order: for the tests that compare the table with Foundation.
     static var entries: [(from: String, to: String)] {
-        table.withUTF8Buffer { text in
-            text.split(separator: 0x0A).compactMap { line in
-                guard let space = line.firstIndex(of: 0x20) else { return nil }
-                return (String(decoding: line[..<space], as: UTF8.self), String(decoding: line[(space + 1)...], as: UTF8.self))
-            }
+        let text = UnsafeBufferPointer(start: table.utf8Start, count: table.utf8CodeUnitCount)
+        return stride(from: 0, to: text.count, by: recordWidth).map { start in
+            let key = text[start..<(start + fieldWidth)].prefix { $0 != 0x20 }
+            let value = text[(start + fieldWidth)..<(start + 2 * fieldWidth)].prefix { $0 != UInt8(ascii: ".") }
+            return (String(decoding: key, as: UTF8.self), String(decoding: value, as: UTF8.self))
         }
     }
 }

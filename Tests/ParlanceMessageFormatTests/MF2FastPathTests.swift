@@ -16,6 +16,8 @@ struct MF2FastPathTests {
         ".input {$count :number} .match $count 1 {{exactement un}} one {{un}} few {{quelques}} many {{beaucoup}} * {{autre}}",
         ".input {$count :number} .match $count * {{toujours {$count}}}",
         ".input {$count :number} .match $count 1.0 {{un virgule zéro}} * {{{$count}}}",
+        // Longer than the fast path's stack buffer (256 bytes): the text grows as it is written.
+        String(repeating: "Très long message, ", count: 20) + "{$name} et {$count}",
     ]
     static let arguments: [[String: MF2.Argument]] = [
         ["name": "Ada", "count": 1],
@@ -28,6 +30,8 @@ struct MF2FastPathTests {
         ["name": "Ada", "count": 128],
         ["name": "Ada", "count": 1_000_000],
         ["name": "Ada", "count": .int(.min)],
+        // A value that alone fills the stack buffer.
+        ["name": .string(String(repeating: "é", count: 200)), "count": 2],
     ]
 
     @Test("Every shape, every argument set, in en, fr, ar, ru and pl, with and without bidi isolation",

@@ -137,15 +137,42 @@ enum MF2FastPath {
     private static func format(
         _ plan: Plan, variant index: Int, selector: Selector?, arguments: [String: MF2.Argument], formatter: MF2.Formatter
     ) -> MF2.Formatter.Result? {
-        let variant = plan.variants[index]
+        // Most messages are short: their bytes are gathered on the stack and made into a string
+        // once. A longer one is appended as it goes.
+        let gathered = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+            var sink = StackText(buffer: buffer)
+            return write(plan, variant: index, selector: selector, arguments: arguments, formatter: formatter, into: &sink)
+                ? sink.string : nil as String??
+        }
+        let text: String
+        switch gathered {
+        case .some(.some(let string)):
+            text = string
+        case .some(.none):
+            var grown = GrowingText()
+            guard write(plan, variant: index, selector: selector, arguments: arguments, formatter: formatter, into: &grown) else { return nil }
+            text = grown.text
+        case .none:
+            return nil
+        }
+        return MF2.Formatter.Result(
+            string: text,
+            pendingParts: PendingParts(
+                plan: plan, variant: index, selector: selector, arguments: arguments, locale: formatter.locale,
+                bidiIsolation: formatter.bidiIsolation))
+    }
+
+    /// Writes one variant's text and `{$name}` placeholders; `false` when an argument is one the
+    /// fast path does not take (the general run then formats the message).
+    private static func write<Sink: TextSink>(
+        _ plan: Plan, variant index: Int, selector: Selector?, arguments: [String: MF2.Argument], formatter: MF2.Formatter,
+        into sink: inout Sink
+    ) -> Bool {
         let data = formatter.localeData
-        var text = ""
-        // One allocation for the text: the literal runs, and room for short values and isolates.
-        text.reserveCapacity(variant.textLength + 16 * (variant.pieces.count - 1) + 16)
-        for piece in variant.pieces {
+        for piece in plan.variants[index].pieces {
             switch piece {
             case .text(let value):
-                text += value
+                sink.append(value)
             case .variable(let name):
                 let shown: String
                 let direction: MF2.Direction
@@ -161,23 +188,19 @@ enum MF2FastPath {
                         shown = number(whole, in: data, formatter: formatter)
                         direction = data.direction
                     default:
-                        return nil
+                        return false
                     }
                 }
                 guard formatter.bidiIsolation, let open = isolation(direction, in: data.direction) else {
-                    text += shown
+                    sink.append(shown)
                     continue
                 }
-                text.unicodeScalars.append(open)
-                text += shown
-                text.unicodeScalars.append("\u{2069}")
+                sink.appendIsolate(open)
+                sink.append(shown)
+                sink.appendIsolate(0xA9)  // U+2069 POP DIRECTIONAL ISOLATE
             }
         }
-        return MF2.Formatter.Result(
-            string: text,
-            pendingParts: PendingParts(
-                plan: plan, variant: index, selector: selector, arguments: arguments, locale: formatter.locale, data: data,
-                bidiIsolation: formatter.bidiIsolation))
+        return true
     }
 
     /// What making a fast-path result's parts needs, kept in the result until they are read.
@@ -187,20 +210,24 @@ enum MF2FastPath {
         let selector: Selector?
         let arguments: [String: MF2.Argument]
         let locale: String
-        let data: MF2LocaleData
         let bidiIsolation: Bool
 
         func parts() -> [MF2.Formatter.Part] {
-            MF2FastPath.parts(of: plan.patterns[variant], selector: selector, arguments: arguments, locale: locale, data: data, bidiIsolation: bidiIsolation)
+            // The locale's data is looked up again (from its bounded cache) rather than held:
+            // one reference less to take and drop on every format whose parts are never read.
+            MF2FastPath.parts(
+                of: plan.patterns[variant], selector: selector, arguments: arguments, locale: locale, data: MF2LocaleData.of(locale),
+                bidiIsolation: bidiIsolation)
         }
     }
 
-    /// The isolating control before a placeholder, as `MF2Run.place` chooses it.
-    private static func isolation(_ direction: MF2.Direction, in messageDirection: MF2.Direction) -> Unicode.Scalar? {
+    /// The isolating control before a placeholder, as `MF2Run.place` chooses it: the last
+    /// byte of its UTF-8 (`E2 81 xx`) for U+2066 LRI, U+2067 RLI or U+2068 FSI.
+    private static func isolation(_ direction: MF2.Direction, in messageDirection: MF2.Direction) -> UInt8? {
         switch direction {
-        case .ltr: messageDirection == .ltr ? nil : "\u{2066}"
-        case .rtl: "\u{2067}"
-        case .unknown: "\u{2068}"
+        case .ltr: messageDirection == .ltr ? nil : 0xA6
+        case .rtl: 0xA7
+        case .unknown: 0xA8
         }
     }
 
@@ -251,5 +278,67 @@ enum MF2FastPath {
             }
         }
         return parts
+    }
+}
+
+/// Where the fast path writes a message's text.
+private protocol TextSink {
+    mutating func append(_ text: String)
+    /// Appends the isolating control U+2066 … U+2069 whose UTF-8 ends in `last`.
+    mutating func appendIsolate(_ last: UInt8)
+}
+
+/// Bytes gathered in a buffer on the stack, made into one string at the end; a text that
+/// outgrows the buffer is marked, and written again into a ``GrowingText``.
+private struct StackText: TextSink {
+    let buffer: UnsafeMutableBufferPointer<UInt8>
+    var count = 0
+    var overflowed = false
+
+    mutating func append(_ text: String) {
+        guard text.utf8.withContiguousStorageIfAvailable({ copy($0) }) != nil else {
+            var text = text
+            text.withUTF8 { copy($0) }
+            return
+        }
+    }
+
+    private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !overflowed, count + bytes.count <= buffer.count else {
+            overflowed = true
+            return
+        }
+        if let base = bytes.baseAddress, let target = buffer.baseAddress {
+            (target + count).update(from: base, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    mutating func appendIsolate(_ last: UInt8) {
+        guard !overflowed, count + 3 <= buffer.count else {
+            overflowed = true
+            return
+        }
+        buffer[count] = 0xE2
+        buffer[count + 1] = 0x81
+        buffer[count + 2] = last
+        count += 3
+    }
+
+    /// The text, or `nil` when it did not fit.
+    var string: String? {
+        overflowed ? nil : String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+    }
+}
+
+/// A text appended as it goes, for messages longer than the stack buffer.
+private struct GrowingText: TextSink {
+    var text = ""
+
+    mutating func append(_ text: String) { self.text += text }
+
+    mutating func appendIsolate(_ last: UInt8) {
+        // E2 81 xx is U+2040 + (xx & 0x3F): U+2066 … U+2069 for A6 … A9.
+        text.unicodeScalars.append(Unicode.Scalar(UInt16(0x2040) + UInt16(last & 0x3F)) ?? "\u{FFFD}")
     }
 }

@@ -101,7 +101,7 @@ enum MF2FastPath {
     static func format(_ message: MF2.Message, arguments: [String: MF2.Argument], formatter: MF2.Formatter) -> MF2.Formatter.Result? {
         guard let plan = message.fastPlan else { return nil }
         guard let name = plan.selector?.name else { return format(plan, variant: 0, selector: nil, arguments: arguments, formatter: formatter) }
-        guard formatter.defaultNumbers, case .int(let whole)? = arguments[name] else { return nil }
+        guard formatter.defaultNumbers, case .int(let whole)? = argument(name, in: arguments) else { return nil }
         // Match and BetterThan for one selector, as `NumberValue` does them for a plain whole
         // number: a number key matches the integer's digits, a category key the cardinal
         // category; a matching literal beats `*`, an exact number a category.
@@ -158,7 +158,7 @@ enum MF2FastPath {
         return MF2.Formatter.Result(
             string: text,
             pendingParts: PendingParts(
-                plan: plan, variant: index, selector: selector, arguments: arguments, locale: formatter.locale,
+                plan: plan, variant: index, selectedValue: selector?.whole, arguments: arguments, locale: formatter.locale,
                 bidiIsolation: formatter.bidiIsolation))
     }
 
@@ -168,49 +168,73 @@ enum MF2FastPath {
         _ plan: Plan, variant index: Int, selector: Selector?, arguments: [String: MF2.Argument], formatter: MF2.Formatter,
         into sink: inout Sink
     ) -> Bool {
-        let data = formatter.localeData
         for piece in plan.variants[index].pieces {
             switch piece {
             case .text(let value):
                 sink.append(value)
             case .variable(let name):
-                let shown: String
-                let direction: MF2.Direction
+                // A number needs the locale's data (its digits and direction); text does not.
                 if let selector, name == selector.name {
-                    shown = number(selector.whole, in: data, formatter: formatter)
-                    direction = data.direction
-                } else {
-                    switch arguments[name] {
-                    case .string(let string)?:
-                        shown = string
-                        direction = .unknown
-                    case .int(let whole)?:
-                        shown = number(whole, in: data, formatter: formatter)
-                        direction = data.direction
-                    default:
-                        return false
-                    }
-                }
-                guard formatter.bidiIsolation, let open = isolation(direction, in: data.direction) else {
-                    sink.append(shown)
+                    place(number: selector.whole, formatter: formatter, into: &sink)
                     continue
                 }
-                sink.appendIsolate(open)
-                sink.append(shown)
-                sink.appendIsolate(0xA9)  // U+2069 POP DIRECTIONAL ISOLATE
+                switch argument(name, in: arguments) {
+                case .string(let string)?:
+                    // Text has no known direction: first-strong isolation, whatever the locale's.
+                    guard formatter.bidiIsolation else {
+                        sink.append(string)
+                        continue
+                    }
+                    sink.appendIsolate(0xA8)  // U+2068 FIRST STRONG ISOLATE
+                    sink.append(string)
+                    sink.appendIsolate(0xA9)  // U+2069 POP DIRECTIONAL ISOLATE
+                case .int(let whole)?:
+                    place(number: whole, formatter: formatter, into: &sink)
+                default:
+                    return false
+                }
             }
         }
         return true
+    }
+
+    /// A whole number placed as `:number` shows it, isolated as its direction and the
+    /// locale's require.
+    private static func place<Sink: TextSink>(number whole: Int64, formatter: MF2.Formatter, into sink: inout Sink) {
+        let data = formatter.localeData
+        let shown = number(whole, in: data, formatter: formatter)
+        guard formatter.bidiIsolation, let open = isolation(data.direction, in: data.direction) else {
+            sink.append(shown)
+            return
+        }
+        sink.appendIsolate(open)
+        sink.append(shown)
+        sink.appendIsolate(0xA9)
+    }
+
+    /// The argument named `name`. A message's few arguments are compared one by one, which
+    /// costs less than hashing the name; more are looked up by hash.
+    @inline(__always)
+    private static func argument(_ name: String, in arguments: [String: MF2.Argument]) -> MF2.Argument? {
+        guard arguments.count <= 4 else { return arguments[name] }
+        for (key, value) in arguments where key == name { return value }
+        return nil
     }
 
     /// What making a fast-path result's parts needs, kept in the result until they are read.
     struct PendingParts: Sendable {
         let plan: Plan
         let variant: Int
-        let selector: Selector?
+        /// The value the `.match` selected on (its name and function are the plan's).
+        let selectedValue: Int64?
         let arguments: [String: MF2.Argument]
         let locale: String
         let bidiIsolation: Bool
+
+        var selector: Selector? {
+            guard let selectedValue, let declared = plan.selector else { return nil }
+            return (declared.name, selectedValue, declared.integer)
+        }
 
         func parts() -> [MF2.Formatter.Part] {
             // The locale's data is looked up again (from its bounded cache) rather than held:

@@ -36,16 +36,21 @@ struct MF2Parser {
     let utf8Offsets: [Int]
 
     init(_ source: String) {
-        scalars = Array(source.unicodeScalars)
         utf8 = Array(source.utf8)
+        // One walk over the scalars gives both arrays (`Array(source.unicodeScalars)` would
+        // count them first, a walk of its own); there are at most as many scalars as bytes.
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(utf8.count)
         var offsets: [Int] = []
-        offsets.reserveCapacity(scalars.count + 1)
+        offsets.reserveCapacity(utf8.count + 1)
         var offset = 0
-        for scalar in scalars {
+        for scalar in source.unicodeScalars {
+            scalars.append(scalar)
             offsets.append(offset)
             offset += UTF8.width(scalar)
         }
         offsets.append(offset)
+        self.scalars = scalars
         utf8Offsets = offsets
     }
 

@@ -31,8 +31,6 @@ enum MF2FastPath {
             /// Whether the key is a number literal (an exact match), not a plural category.
             let isExact: Bool
             let pieces: [Piece]
-            /// The bytes of the pattern's text, so the string is allocated once.
-            let textLength: Int
         }
 
         /// The variable a `.match` selects on, and whether `:integer` declared it; `nil` for a
@@ -77,15 +75,13 @@ enum MF2FastPath {
             var isExact = false
             if let key {
                 isExact = MF2NumberFormatting.isNumberLiteral(key)
-                guard isExact || ["zero", "one", "two", "few", "many", "other"].contains(key) else { return nil }
+                guard isExact || PluralCategory(key).isCLDR else { return nil }
             }
             var pieces: [Piece] = []
-            var textLength = 0
             for part in pattern.parts {
                 switch part {
                 case .text(let text):
                     pieces.append(.text(text))
-                    textLength += text.utf8.count
                 case .markup:
                     return nil
                 case .expression(let expression):
@@ -94,7 +90,7 @@ enum MF2FastPath {
                     pieces.append(.variable(name))
                 }
             }
-            return Variant(key: key, isExact: isExact, pieces: pieces, textLength: textLength)
+            return Variant(key: key, isExact: isExact, pieces: pieces)
         }
     }
 

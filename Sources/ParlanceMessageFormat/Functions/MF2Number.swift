@@ -149,6 +149,8 @@ extension MF2 {
 
         func category(_ selection: Selection) -> PluralCategory {
             let data = self.data
+            // A whole count's cardinal category comes from the locale's table of small counts.
+            if selection != .ordinal, isPlain, let whole = plainInteger { return data.cardinalCategory(of: whole) }
             guard let rules = selection == .ordinal ? data.ordinalRules : data.cardinalRules else { return .other }
             if isPlain, let whole = plainInteger { return rules.category(for: whole.magnitude) }
             let text = posixText

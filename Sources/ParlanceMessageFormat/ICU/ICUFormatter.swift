@@ -106,9 +106,7 @@ extension ICUMessageFormat {
                     let shown = MF2.NumberValue(
                         value: offset == 0 ? value : value - Decimal(offset), style: .number, options: [:], selection: ordinal ? .ordinal : .plural,
                         localeTag: locale, localeData: localeData, wholeValue: shownWhole)
-                    // A whole count's cardinal category comes from the locale's table of small counts.
-                    let category = (!ordinal ? shownWhole.map { shown.data.cardinalCategory(of: $0) } : nil)?.rawValue
-                        ?? shown.category(ordinal ? .ordinal : .plural).rawValue
+                    let category = shown.category(ordinal ? .ordinal : .plural).rawValue
                     let chosen = exact
                         ?? cases.first { $0.selector == .category(category) }
                         ?? cases.first { $0.selector == .category("other") }

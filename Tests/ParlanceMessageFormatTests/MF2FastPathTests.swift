@@ -11,6 +11,9 @@ struct MF2FastPathTests {
         "{$name} a {$count} messages",
         "Plain text only",
         "",
+        // A variable shown twice and side by side: placeholders share one name in the plan.
+        "{$name}{$name} et {$count} puis {$name}",
+        ".input {$count :number} .match $count one {{{$name}, {$count}, {$name}}} * {{{$count}{$count}}}",
         ".input {$count :number} .match $count one {{{$count} fichier}} * {{{$count} fichiers}}",
         ".input {$count :integer} .match $count 0 {{aucun}} one {{un {$name}}} * {{{$count} pour {$name}}}",
         ".input {$count :number} .match $count 1 {{exactement un}} one {{un}} few {{quelques}} many {{beaucoup}} * {{autre}}",

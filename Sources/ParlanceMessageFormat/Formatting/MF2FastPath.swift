@@ -18,11 +18,16 @@ enum MF2FastPath {
     /// declared it.
     typealias Selector = (name: String, whole: Int64, integer: Bool)
 
-    /// A message the fast path can format, reduced to what formatting reads.
+    /// A message the fast path can format, reduced to what formatting reads: every variant's
+    /// text as UTF-8 in one array, its placeholders as indexes into the names, so writing a
+    /// variant copies bytes and compares integers, taking no reference to any string.
     final class Plan: Sendable {
-        enum Piece: Sendable {
-            case text(String)
-            case variable(String)
+        /// Text (`count` bytes of ``text`` from `start`) when `variable` is negative, else the
+        /// placeholder `{$names[variable]}`.
+        struct Piece: Sendable {
+            let start: Int32
+            let count: Int32
+            let variable: Int32
         }
 
         struct Variant: Sendable {
@@ -30,22 +35,32 @@ enum MF2FastPath {
             let key: String?
             /// Whether the key is a number literal (an exact match), not a plural category.
             let isExact: Bool
-            let pieces: [Piece]
+            /// Its pieces, in ``pieces``.
+            let pieces: Range<Int>
         }
 
         /// The variable a `.match` selects on, and whether `:integer` declared it; `nil` for a
         /// message without `.match`.
         let selector: (name: String, integer: Bool)?
+        /// The index of the selector's name in ``names`` (-1 when no placeholder shows it).
+        let selectorVariable: Int32
         let variants: [Variant]
+        let pieces: [Piece]
+        /// Every text piece's UTF-8, one after another.
+        let text: [UInt8]
+        /// The variables placeholders show, each once.
+        let names: [String]
         /// The original pattern of each variant, for making parts when they are read.
         let patterns: [MF2.Pattern]
 
         /// The plan of `message`, or `nil` when its shape is one the general run must format.
         init?(_ message: MF2.Message) {
+            var builder = Builder()
             switch message.body {
             case .pattern(let pattern):
-                guard message.declarations.isEmpty, let variant = Self.variant(pattern, key: nil) else { return nil }
+                guard message.declarations.isEmpty, let variant = builder.variant(pattern, key: nil) else { return nil }
                 selector = nil
+                selectorVariable = -1
                 variants = [variant]
                 patterns = [pattern]
             case .matcher(let selectors, let messageVariants):
@@ -62,35 +77,53 @@ enum MF2FastPath {
                     case .catchAll: key = nil
                     case .literal(let literal): key = literal
                     }
-                    guard let made = Self.variant(variant.pattern, key: key) else { return nil }
+                    guard let made = builder.variant(variant.pattern, key: key) else { return nil }
                     variants.append(made)
                 }
                 selector = (name, call.name == "integer")
+                selectorVariable = builder.names.firstIndex(of: name).flatMap { Int32(exactly: $0) } ?? -1
                 self.variants = variants
                 patterns = messageVariants.map(\.pattern)
             }
+            pieces = builder.pieces
+            text = builder.text
+            names = builder.names
         }
 
-        private static func variant(_ pattern: MF2.Pattern, key: String?) -> Variant? {
-            var isExact = false
-            if let key {
-                isExact = MF2NumberFormatting.isNumberLiteral(key)
-                guard isExact || PluralCategory(key).isCLDR else { return nil }
-            }
+        /// Gathers the variants' pieces, text and names.
+        private struct Builder {
             var pieces: [Piece] = []
-            for part in pattern.parts {
-                switch part {
-                case .text(let text):
-                    pieces.append(.text(text))
-                case .markup:
-                    return nil
-                case .expression(let expression):
-                    guard expression.function == nil, expression.attributes.isEmpty, case .variable(let name)? = expression.operand
-                    else { return nil }
-                    pieces.append(.variable(name))
+            var text: [UInt8] = []
+            var names: [String] = []
+
+            mutating func variant(_ pattern: MF2.Pattern, key: String?) -> Variant? {
+                var isExact = false
+                if let key {
+                    isExact = MF2NumberFormatting.isNumberLiteral(key)
+                    guard isExact || PluralCategory(key).isCLDR else { return nil }
                 }
+                let first = pieces.count
+                for part in pattern.parts {
+                    switch part {
+                    case .text(let value):
+                        // A pattern's text is bounded by the parser's size limit, far below Int32.
+                        guard !value.isEmpty, let start = Int32(exactly: text.count), let count = Int32(exactly: value.utf8.count)
+                        else { continue }
+                        text.append(contentsOf: value.utf8)
+                        pieces.append(Piece(start: start, count: count, variable: -1))
+                    case .markup:
+                        return nil
+                    case .expression(let expression):
+                        guard expression.function == nil, expression.attributes.isEmpty, case .variable(let name)? = expression.operand
+                        else { return nil }
+                        let index = names.firstIndex(of: name) ?? names.count
+                        guard let variable = Int32(exactly: index) else { return nil }
+                        if index == names.count { names.append(name) }
+                        pieces.append(Piece(start: 0, count: 0, variable: variable))
+                    }
+                }
+                return Variant(key: key, isExact: isExact, pieces: first..<pieces.count)
             }
-            return Variant(key: key, isExact: isExact, pieces: pieces)
         }
     }
 
@@ -164,34 +197,39 @@ enum MF2FastPath {
         _ plan: Plan, variant index: Int, selector: Selector?, arguments: [String: MF2.Argument], formatter: MF2.Formatter,
         into sink: inout Sink
     ) -> Bool {
-        for piece in plan.variants[index].pieces {
-            switch piece {
-            case .text(let value):
-                sink.append(value)
-            case .variable(let name):
-                // A number needs the locale's data (its digits and direction); text does not.
-                if let selector, name == selector.name {
-                    place(number: selector.whole, formatter: formatter, into: &sink)
-                    continue
-                }
-                switch argument(name, in: arguments) {
-                case .string(let string)?:
-                    // Text has no known direction: first-strong isolation, whatever the locale's.
-                    guard formatter.bidiIsolation else {
-                        sink.append(string)
+        let range = plan.variants[index].pieces
+        return plan.text.withUnsafeBufferPointer { text in
+            plan.pieces.withUnsafeBufferPointer { pieces in
+                for piece in pieces[range] {
+                    guard piece.variable >= 0 else {
+                        let start = Int(piece.start)
+                        sink.append(UnsafeBufferPointer(rebasing: text[start..<start + Int(piece.count)]))
                         continue
                     }
-                    sink.appendIsolate(0xA8)  // U+2068 FIRST STRONG ISOLATE
-                    sink.append(string)
-                    sink.appendIsolate(0xA9)  // U+2069 POP DIRECTIONAL ISOLATE
-                case .int(let whole)?:
-                    place(number: whole, formatter: formatter, into: &sink)
-                default:
-                    return false
+                    // A number needs the locale's data (its digits and direction); text does not.
+                    if let selector, piece.variable == plan.selectorVariable {
+                        place(number: selector.whole, formatter: formatter, into: &sink)
+                        continue
+                    }
+                    switch argument(plan.names[Int(piece.variable)], in: arguments) {
+                    case .string(let string)?:
+                        // Text has no known direction: first-strong isolation, whatever the locale's.
+                        guard formatter.bidiIsolation else {
+                            sink.append(string)
+                            continue
+                        }
+                        sink.appendIsolate(0xA8)  // U+2068 FIRST STRONG ISOLATE
+                        sink.append(string)
+                        sink.appendIsolate(0xA9)  // U+2069 POP DIRECTIONAL ISOLATE
+                    case .int(let whole)?:
+                        place(number: whole, formatter: formatter, into: &sink)
+                    default:
+                        return false
+                    }
                 }
+                return true
             }
         }
-        return true
     }
 
     /// A whole number placed as `:number` shows it, isolated as its direction and the
@@ -304,6 +342,8 @@ enum MF2FastPath {
 /// Where the fast path writes a message's text.
 private protocol TextSink {
     mutating func append(_ text: String)
+    /// Appends UTF-8 that is whole characters (a plan's text piece).
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>)
     /// Appends the isolating control U+2066 … U+2069 whose UTF-8 ends in `last`.
     mutating func appendIsolate(_ last: UInt8)
 }
@@ -322,6 +362,8 @@ private struct StackText: TextSink {
             return
         }
     }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { copy(bytes) }
 
     private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard !overflowed, count + bytes.count <= buffer.count else {
@@ -356,6 +398,8 @@ private struct GrowingText: TextSink {
     var text = ""
 
     mutating func append(_ text: String) { self.text += text }
+
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { text += String(decoding: bytes, as: UTF8.self) }
 
     mutating func appendIsolate(_ last: UInt8) {
         // E2 81 xx is U+2040 + (xx & 0x3F): U+2066 … U+2069 for A6 … A9.

@@ -16,7 +16,9 @@ import Parlance
 ///   device's choice; a language no catalog holds is ignored (another version of the app
 ///   may hold it), and both are reported in ``diagnostics``, never shown as keys.
 /// - **Changes**: every ``/Parlance/Localizer/select(_:reason:)`` by the user is pushed once, off the
-///   calling thread; changes made while a push is waiting are coalesced into the latest.
+///   calling thread; changes made while a push is waiting, or back to back, are coalesced
+///   into the latest. The calling thread pays at most one thread wake for it (the hand-off's
+///   floor; back to back, none): see "The profile sync's hand-off" in docs/PERFORMANCE.md.
 ///   A choice applied from the profile (reason ``/Parlance/LanguageChange/Reason/remote``) is never
 ///   pushed back.
 /// - **Failures**: a push that fails for a reason that may pass (offline, a 5xx, a
@@ -84,6 +86,10 @@ public actor ProfileSync {
     /// Counts local changes recorded, so a pull that raced one does not overwrite it.
     private var localChanges = 0
     private var listener: Task<Void, Never>?
+    /// The localizer's handler that leaves the user's selections in ``mailbox``, and the
+    /// mailbox ``listener`` takes them from (see ``signIn(userID:)``).
+    private var changeHandler: UUID?
+    private var mailbox: SelectionMailbox?
     /// The selection the sync last heard of or applied, so ``settled()`` can tell a change
     /// still on its way from the localizer.
     private var lastSeenSelection: LanguageSelection?
@@ -108,6 +114,8 @@ public actor ProfileSync {
     }
 
     deinit {
+        if let changeHandler { localizer.removeChangeHandler(changeHandler) }
+        mailbox?.close()
         for continuation in eventContinuations.values { continuation.finish() }
     }
 
@@ -130,12 +138,18 @@ public actor ProfileSync {
         self.userID = userID
         status = .syncing
         lastSeenSelection = localizer.selection
-        // Listen before pulling, so a change made during the pull is not missed.
-        let changes = localizer.changes()
+        // Listen before pulling, so a change made during the pull is not missed. The selecting
+        // thread only leaves the selection in the mailbox, waking the listener if it sleeps.
         let session = self.session
+        let mailbox = SelectionMailbox()
+        self.mailbox = mailbox
+        changeHandler = localizer.addChangeHandler { change in
+            guard change.reason == .selection else { return }
+            mailbox.leave(change.selection)
+        }
         listener = Task { [weak self] in
-            for await change in changes where change.reason == .selection {
-                await self?.recordLocalChange(change.selection, session: session)
+            while let delivery = await mailbox.next() {
+                await self?.recordLocalChange(delivery, session: session)
             }
         }
         return await pull(session: session, failures: 0)
@@ -180,6 +194,10 @@ public actor ProfileSync {
     }
 
     private func stop() {
+        if let changeHandler { localizer.removeChangeHandler(changeHandler) }
+        changeHandler = nil
+        mailbox?.close()
+        mailbox = nil
         listener?.cancel()
         pusher?.cancel()
         puller?.cancel()
@@ -299,10 +317,10 @@ public actor ProfileSync {
 
     // MARK: Pushing
 
-    private func recordLocalChange(_ selection: LanguageSelection, session: Int) {
+    private func recordLocalChange(_ delivery: SelectionMailbox.Delivery, session: Int) {
         guard session == self.session, let userID else { return }
-        lastSeenSelection = selection
-        if case .pseudo = selection { return }
+        lastSeenSelection = delivery.seen
+        guard let selection = delivery.push else { return }
         localChanges += 1
         enqueue(tag: Self.tag(of: selection), userID: userID)
     }

@@ -109,6 +109,48 @@ struct ProfileSyncTests {
         #expect(await sync.pendingChange == nil)
     }
 
+    @Test("The sync listens through one handler on the localizer, removed at sign-out, at a new sign-in and when the sync goes away")
+    func changeHandlerLifetime() async throws {
+        let localizer = makeLocalizer(start: "en")
+        let store = InMemoryProfileStore(profiles: [user: "en"])
+        var sync: ProfileSync? = ProfileSync(localizer: localizer, store: store, outbox: nil)
+        #expect(localizer.changeHandlerCount == 0)
+        await sync?.signIn(userID: user)
+        #expect(localizer.changeHandlerCount == 1)
+        await sync?.signIn(userID: user)
+        #expect(localizer.changeHandlerCount == 1, "a second sign-in replaces the handler")
+        // Selections made back to back reach the profile coalesced: the last one wins.
+        for tag in ["fr", "it", "fr", "it"] { localizer.select(.language(Language(tag)!)) }
+        await sync?.settled()
+        #expect(store.storedTag(of: user) == "it")
+        await sync?.signOut()
+        #expect(localizer.changeHandlerCount == 0)
+        await sync?.signIn(userID: user)
+        #expect(localizer.changeHandlerCount == 1)
+        sync = nil
+        // A task of the sync may hold it a moment longer; then its deinit removes the handler.
+        let deadline = ContinuousClock.now + .seconds(5)
+        while localizer.changeHandlerCount > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(localizer.changeHandlerCount == 0, "a sync that goes away takes its handler with it")
+        // Nothing listens now: a selection is not pushed.
+        localizer.select(.language("fr"))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(store.storedTag(of: user) == "it")
+    }
+
+    @Test("A pseudo-localization chosen after a language is not pushed, and does not hide the language before it")
+    func pseudoAfterLanguage() async throws {
+        let localizer = makeLocalizer(start: "en")
+        let store = InMemoryProfileStore(profiles: [user: "en"])
+        let sync = ProfileSync(localizer: localizer, store: store, outbox: nil)
+        await sync.signIn(userID: user)
+        localizer.select(.language("fr"))
+        localizer.select(.pseudo(.accented))
+        await sync.settled()
+        #expect(store.storedTag(of: user) == "fr")
+        #expect(await sync.completedPushes == 1)
+    }
+
     @Test("Two devices converge on the later change")
     func twoDevicesConverge() async throws {
         let store = InMemoryProfileStore(profiles: [user: "en"])

@@ -198,9 +198,13 @@ struct Target {
             benchmark: "Runtime: select(.language) with a file store and a changes() observer",
             baseline: "Runtime: swap two [String: String] tables (baseline)",
             limits: []),
+        // Issue 33 restated this target: what a select with a sync signed in adds over the
+        // floor of any hand-off to another thread (the same select and one DispatchQueue.async
+        // to an idle queue, measured in the same run), at most 1 µs. The floor row is reported
+        // against the select alone.
         Target(
             benchmark: "Sync: select(.language) with a ProfileSync signed in",
-            baseline: "Sync: select(.language), same localizer without a ProfileSync (baseline)",
+            baseline: "Sync: select(.language) and DispatchQueue.async to an idle queue (floor)",
             limits: [.atMostNanosecondsOverBaseline(1_000)]),
         Target(
             benchmark: "Sync: select(.language) and DispatchQueue.async to an idle queue (floor)",

@@ -26,8 +26,26 @@ extension Localizer {
         return stream
     }
 
-    /// Tells every kind of observer, in a fixed order: Observation, then the streams,
-    /// then `NotificationCenter`.
+    /// Calls `handler` with every change from now on, on the thread that made it, once
+    /// lookups see it, until ``removeChangeHandler(_:)``. For this package's own observers
+    /// that must hand a change to a thread of their own at the least cost to the caller (a
+    /// profile sync): the handler must be short and must not call back into the localizer.
+    package func addChangeHandler(_ handler: @escaping @Sendable (LanguageChange) -> Void) -> UUID {
+        let id = UUID()
+        state.withLock { $0.changeHandlers[id] = handler }
+        return id
+    }
+
+    /// Stops calling the handler ``addChangeHandler(_:)`` returned `id` for.
+    package func removeChangeHandler(_ id: UUID) {
+        _ = state.withLock { $0.changeHandlers.removeValue(forKey: id) }
+    }
+
+    /// How many change handlers are registered (for the tests that prove they are removed).
+    package var changeHandlerCount: Int { state.withLock { $0.changeHandlers.count } }
+
+    /// Tells every kind of observer, in a fixed order: Observation, then the change
+    /// handlers, then the streams, then `NotificationCenter`.
     func announce(_ change: LanguageChange) {
         if change.reason == .selection {
             registrar.withMutation(of: self, keyPath: \.selection) {}
@@ -37,7 +55,10 @@ extension Localizer {
         if change.contentChanged || change.oldLanguage != change.newLanguage {
             registrar.withMutation(of: self, keyPath: Self.languageKeyPath) {}
         }
-        let continuations = state.withLock { Array($0.continuations.values) }
+        let (handlers, continuations) = state.withLock { state in
+            (state.changeHandlers.isEmpty ? [] : Array(state.changeHandlers.values), Array(state.continuations.values))
+        }
+        for handler in handlers { handler(change) }
         for continuation in continuations { continuation.yield(change) }
         configuration.notificationCenter?.post(
             name: Self.languageDidChangeNotification, object: self,

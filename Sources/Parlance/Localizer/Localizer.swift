@@ -81,6 +81,8 @@ public final class Localizer: Sendable {
         /// Counts reloads, so a snapshot built from catalogs a reload replaced is not cached.
         var generation = 0
         var continuations: [UUID: AsyncStream<LanguageChange>.Continuation] = [:]
+        /// Handlers called on the changing thread (``Localizer/addChangeHandler(_:)``).
+        var changeHandlers: [UUID: @Sendable (LanguageChange) -> Void] = [:]
         var diagnostics: [Diagnostic] = []
 
         /// How many diagnostics a localizer keeps; a catalog that fails to load on every

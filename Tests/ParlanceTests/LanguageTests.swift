@@ -8,13 +8,18 @@ struct LanguageTests {
         ("pt_BR", "pt-BR"), ("pt-br", "pt-BR"), ("PT-BR", "pt-BR"), ("zh-hant-tw", "zh-Hant-TW"),
         ("zh_Hant_TW", "zh-Hant-TW"), ("es-419", "es-419"), ("iw", "he"), ("in-ID", "id-ID"),
         ("sr_latn", "sr-Latn"), ("de-CH-1996", "de-CH-1996"), ("en-US-u-ca-gregory", "en-US"), ("fil", "fil"),
+        ("SR_LATN_RS", "sr-Latn-RS"), ("sl-ROZAJ-BISKE", "sl-rozaj-biske"), ("de-1901", "de-1901"), ("en-x-twain", "en"),
+        ("abc-defghijk", "abc-defghijk"), ("sh", "sr-Latn"),
     ])
     func canonicalSpelling(tag: String, identifier: String) throws {
         #expect(try #require(Language(tag)).identifier == identifier)
         #expect(Language(tag) == Language(identifier))
     }
 
-    @Test("What is no language tag is refused", arguments: ["", "e", "english!", "12", "en--US", "en-", "toolongsubtag-x", String(repeating: "a", count: 100)])
+    @Test("What is no language tag is refused", arguments: [
+        "", "e", "english!", "12", "en--US", "en-", "toolongsubtag-x", String(repeating: "a", count: 100),
+        "fr-é-abc", "frä", "en-U\u{301}S", "en-u", "en-x-", "en-x-toolongsub", "-en", "en_", "de-ab1", "zh-Hant-TW-ab",
+    ])
     func invalidTags(tag: String) {
         #expect(Language(tag) == nil)
     }
@@ -140,6 +145,8 @@ struct LanguageMatchingTests {
         ("  , ;q=1, !!, en;q=abc, it;q=2, es", ["es"]),
         ("", []),
         ("pt-BR,pt;q=0.9,pt-br;q=0.5", ["pt-BR", "pt"]),
+        (" \tfr ; Q = 0.5 ,;de,en;;q=0.7", ["de", "en", "fr"]),
+        ("fr;q=, de;=0.5, it;q==0.5, es;x=1;q=0.3", ["fr", "de", "es"]),
     ])
     func acceptLanguage(header: String, expected: [String]) {
         #expect(AcceptLanguage.languages(from: header).map(\.identifier) == expected)

@@ -45,11 +45,11 @@ public enum AcceptLanguage {
             let length = end - start
             if length > 0 {
                 index += 1
-                if length <= maximumEntryLength {
-                    let text = String(decoding: UnsafeBufferPointer(start: base + start, count: length), as: UTF8.self)
-                    if let entry = entry(Substring(text)), !weighted.contains(where: { $0.language == entry.language }) {
-                        weighted.append((entry.language, entry.weight, index - 1))
-                    }
+                if length <= maximumEntryLength,
+                    let entry = entry(UnsafeBufferPointer(start: base + start, count: length)),
+                    !weighted.contains(where: { $0.language == entry.language })
+                {
+                    weighted.append((entry.language, entry.weight, index - 1))
                 }
             }
             start = end + 1
@@ -57,29 +57,42 @@ public enum AcceptLanguage {
         return weighted
     }
 
-    /// One entry's language and weight; `nil` for the wildcard, a weight of zero, or anything malformed.
-    private static func entry(_ item: Substring) -> (language: Language, weight: Double)? {
-        let parameters = item.split(separator: ";")
-        guard let tagText = parameters.first?.trimmingCharacters(in: " \t"), tagText != "*",
-            let language = Language(String(tagText))
-        else { return nil }
+    /// One entry's language and weight; `nil` for the wildcard, a weight of zero, or anything
+    /// malformed. Read as bytes: `;` separates the tag (the first non-empty part) from its
+    /// parameters, of which only `q` is read; spaces and tabs around each part are ignored.
+    private static func entry(_ bytes: UnsafeBufferPointer<UInt8>) -> (language: Language, weight: Double)? {
+        var language: Language?
         var weight = 1.0
-        for parameter in parameters.dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: " \t").lowercased() == "q" else { continue }
-            guard let value = Double(pair[1].trimmingCharacters(in: " \t")), (0...1).contains(value) else { return nil }
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ";") {
+            defer { start = index + 1 }
+            guard index > start else { continue }  // empty parts are skipped
+            let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            guard language != nil else {
+                let tag = trimmed(part)
+                guard !(tag.count == 1 && tag[0] == UInt8(ascii: "*")),
+                    let parsed = Language(String(decoding: tag, as: UTF8.self))
+                else { return nil }
+                language = parsed
+                continue
+            }
+            guard let equals = part.firstIndex(of: UInt8(ascii: "=")), equals > 0, equals + 1 < part.count else { continue }
+            let name = trimmed(UnsafeBufferPointer(rebasing: part[..<equals]))
+            guard name.count == 1, name[0] | 0x20 == UInt8(ascii: "q") else { continue }
+            let text = String(decoding: trimmed(UnsafeBufferPointer(rebasing: part[(equals + 1)...])), as: UTF8.self)
+            guard let value = Double(text), (0...1).contains(value) else { return nil }
             weight = value
         }
-        guard weight > 0 else { return nil }
+        guard let language, weight > 0 else { return nil }
         return (language, weight)
     }
-}
 
-extension Substring {
-    func trimmingCharacters(in set: String) -> String {
-        var text = self
-        while let first = text.first, set.contains(first) { text = text.dropFirst() }
-        while let last = text.last, set.contains(last) { text = text.dropLast() }
-        return String(text)
+    /// `bytes` without the spaces and tabs at either end.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var lower = 0
+        var upper = bytes.count
+        while lower < upper, bytes[lower] == UInt8(ascii: " ") || bytes[lower] == UInt8(ascii: "\t") { lower += 1 }
+        while upper > lower, bytes[upper - 1] == UInt8(ascii: " ") || bytes[upper - 1] == UInt8(ascii: "\t") { upper -= 1 }
+        return UnsafeBufferPointer(rebasing: bytes[lower..<upper])
     }
 }

@@ -113,7 +113,14 @@ public struct LanguageMatcher: Sendable {
         }
         // Only a script needs comparing with the usual one: a bare `fr` looks nothing up.
         if let known = script, known == ScriptData.likelyScript(language: language.languageCode) { script = nil }
-        return [language.languageCode, script, language.region].compactMap { $0 }.joined(separator: "-")
+        // Appended, not joined: a key this short is a small string, so nothing is allocated.
+        var key = language.languageCode
+        for subtag in [script, language.region] {
+            guard let subtag else { continue }
+            key += "-"
+            key += subtag
+        }
+        return key
     }
 
     static func chainKeys(of language: Language) -> [String] {
@@ -125,14 +132,19 @@ public struct LanguageMatcher: Sendable {
                 key = matchKey(Language(parent) ?? language)
                 continue
             }
-            let subtags = key.split(separator: "-")
-            guard subtags.count > 1 else { break }
-            let last = subtags[subtags.count - 1]
+            // Keys are ASCII subtags joined by "-": the parent drops the last one.
+            guard let dash = key.utf8.lastIndex(of: UInt8(ascii: "-")) else { break }
+            let last = key.utf8[key.utf8.index(after: dash)...]
             // A script subtag here is not the language's usual one: its parent is root.
-            if last.count == 4, last.first?.isLetter == true { break }
-            key = subtags.dropLast().joined(separator: "-")
+            if last.count == 4, let first = last.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") { break }
+            key = String(key[..<dash])
         }
-        if let norwegian = ["nb": "no", "no": "nb"][language.languageCode],
+        let norwegian: String? = switch language.languageCode {
+        case "nb": "no"
+        case "no": "nb"
+        default: nil
+        }
+        if let norwegian,
             let alternative = Language([norwegian, language.region].compactMap { $0 }.joined(separator: "-"))
         {
             for extra in [matchKey(alternative), norwegian] where !keys.contains(extra) { keys.append(extra) }
@@ -141,9 +153,9 @@ public struct LanguageMatcher: Sendable {
     }
 
     private static func dropRegion(_ key: String) -> String {
-        let subtags = key.split(separator: "-")
-        guard let last = subtags.last, subtags.count > 1, last.count == 2 || last.count == 3 else { return key }
-        return subtags.dropLast().joined(separator: "-")
+        guard let dash = key.utf8.lastIndex(of: UInt8(ascii: "-")) else { return key }
+        let last = key.utf8[key.utf8.index(after: dash)...].count
+        return last == 2 || last == 3 ? String(key[..<dash]) : key
     }
 }
 

@@ -38,7 +38,17 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible,
             language = String(parts[0])
             if parts.count > 1, script == nil { script = String(parts[1]) }
         }
-        let identifier = ([language, script, parsed.region].compactMap { $0 } + parsed.variants).joined(separator: "-")
+        // Appended piece by piece: a tag this short is a small string, so this allocates nothing.
+        var identifier = language
+        for subtag in [script, parsed.region] {
+            guard let subtag else { continue }
+            identifier += "-"
+            identifier += subtag
+        }
+        for variant in parsed.variants {
+            identifier += "-"
+            identifier += variant
+        }
         // An alias can lengthen a tag (`sh` is `sr-Latn`); the identifier must read back as itself.
         guard identifier.utf8.count <= LanguageTagParser.maximumLength else { return nil }
         self.languageCode = language

@@ -145,6 +145,14 @@ final class ReclaimingReference<Object: AnyObject & Sendable>: Sendable {
         }
     }
 
+    /// Runs `body` with the current object, for a caller already inside a read section of this
+    /// reference's domain (``ReclamationDomain/read(_:)``, or another reference's ``read(_:)``
+    /// in the same domain): that section keeps the object alive, so none is entered again.
+    @inline(__always)
+    func readInSection<Result>(_ body: (Object) throws -> Result) rethrows -> Result {
+        try slot.load(ordering: .acquiring)._withUnsafeGuaranteedRef(body)
+    }
+
     /// A strong reference to the current object.
     func load() -> Object {
         read { $0 }

@@ -100,7 +100,7 @@ public final class IndexedKeys: Sendable {
     @inline(__always)
     public func string(_ index: Int, localizer: Localizer? = nil) -> String {
         if let localizer { return localizer.string(self, index) }
-        return Localizer.readShared { $0.string(self, index) }
+        return Localizer.readShared { $0.stringInSection(self, index) }
     }
 
     /// The message at `index` rendered with `arguments`: what
@@ -150,6 +150,14 @@ extension Localizer {
     func string(_ keys: IndexedKeys, _ index: Int) -> String {
         registrar.access(self, keyPath: Self.languageKeyPath)
         return current.read { $0.string(keys, index) }
+    }
+
+    /// ``string(_:_:)`` for a caller inside ``Localizer/readShared(_:)``, whose read section
+    /// keeps the snapshot alive: no second section is entered.
+    @inline(__always)
+    func stringInSection(_ keys: IndexedKeys, _ index: Int) -> String {
+        registrar.access(self, keyPath: Self.languageKeyPath)
+        return current.readInSection { $0.string(keys, index) }
     }
 
     func string(_ keys: IndexedKeys, _ index: Int, arguments: [MessageArgument]) -> String {

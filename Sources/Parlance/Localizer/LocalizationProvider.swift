@@ -119,7 +119,7 @@ public enum LocalizationProvider {
         case .localizer(let localizer)?:
             return localizer.currentSnapshot.string(key, default: key)
         case nil:
-            return Localizer.readShared { $0.string(key) }
+            return Localizer.readShared { $0.stringInSection(key) }
         }
     }
 

@@ -16,6 +16,14 @@ extension Localizer {
         return current.read { $0.string(key, table: table, default: defaultValue) }
     }
 
+    /// ``string(_:table:default:)`` for a caller inside ``Localizer/readShared(_:)``, whose read
+    /// section keeps the snapshot alive: no second section is entered.
+    @inline(__always)
+    func stringInSection(_ key: String, table: String = LanguageSnapshot.defaultTable) -> String {
+        registrar.access(self, keyPath: Self.languageKeyPath)
+        return current.readInSection { $0.string(key, table: table, default: nil) }
+    }
+
     /// The message for `key` rendered with `arguments` in the current language.
     ///
     /// Arguments are values as code holds them: `string("products.available", count)` with
@@ -90,7 +98,7 @@ extension String {
     /// itself when no catalog has it (seed 000's `"hello".localized()`).
     public func localized(table: String = LanguageSnapshot.defaultTable, localizer: Localizer? = nil) -> String {
         if let localizer { return localizer.string(self, table: table) }
-        return Localizer.readShared { $0.string(self, table: table) }
+        return Localizer.readShared { $0.stringInSection(self, table: table) }
     }
 
     /// The message for this key rendered with `arguments`, values as code holds them

@@ -71,10 +71,14 @@ extension Localizer {
 
     /// Runs `body` with the shared localizer (the task's, else the process-wide one) without
     /// retaining the process-wide one: the lookups of `"key".localized()` pay no reference
-    /// counting on the shared object.
+    /// counting on the shared object. `body` runs inside a read section of
+    /// ``ReclamationDomain/shared``, the domain of every localizer's snapshot, so it reads the
+    /// snapshot with ``ReclaimingReference/readInSection(_:)`` and enters no second section.
     @inline(__always)
     static func readShared<Result>(_ body: (Localizer) throws -> Result) rethrows -> Result {
-        if taskBindingUsed.load(ordering: .relaxed), let bound = taskShared { return try body(bound) }
+        if taskBindingUsed.load(ordering: .relaxed), let bound = taskShared {
+            return try ReclamationDomain.shared.read { try body(bound) }
+        }
         return try sharedReference.read(body)
     }
 }

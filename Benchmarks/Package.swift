@@ -54,6 +54,16 @@ let package = Package(
             dependencies: ["BenchmarkFixtures"],
             path: "Sources/LaunchReport"
         ),
+        // How each cost grows with the catalog (Scripts/scale.sh): keys × languages.
+        .executableTarget(
+            name: "parlance-scale",
+            dependencies: [
+                "BenchmarkFixtures",
+                .product(name: "Parlance", package: "Parlance"),
+                .product(name: "ParlanceTooling", package: "Parlance"),
+            ],
+            path: "Sources/ScaleReport"
+        ),
         // Reads the stored results and prints each benchmark beside its baseline and target.
         .executableTarget(
             name: "parlance-bench-report",

@@ -4,11 +4,13 @@
 # Accept-Language headers over twenty languages (Benchmarks/Load/load.lua).
 #
 #   Scripts/load.sh [--framework hummingbird|vapor|all] [--seconds N] [--rounds N]
-#                   [--connections N] [--headers twenty|mixed]
+#                   [--connections N] [--headers twenty|third|mixed]
 #                   [--requests N] [--no-memory] [--pin] [--markdown]
 #
 # --headers mixed rotates the seven headers of issue 29's measurement (fr, en, it, de;q=0.8,
 # zh-Hant-TW, an invalid header, 4 KB of junk) instead of the twenty languages' shapes.
+# --headers third sends the twenty languages' shapes in two requests of three and a never-seen
+# random tag first in the third (issue 33's rows: a header memo cannot answer those).
 #
 # For each framework it measures, in alternating rounds, the same handler two ways:
 #   fixed      returns five fixed strings (no Parlance in the request path): the baseline;
@@ -55,8 +57,8 @@ while [[ $# -gt 0 ]]; do
         --connections) connections="$2"; shift 2 ;;
         --headers)
             case "${2:-}" in
-                twenty | mixed) headers="$2" ;;
-                *) echo "load: error: --headers takes twenty or mixed, not \"${2:-}\"" >&2; exit 64 ;;
+                twenty | third | mixed) headers="$2" ;;
+                *) echo "load: error: --headers takes twenty, third or mixed, not \"${2:-}\"" >&2; exit 64 ;;
             esac
             shift 2 ;;
         --no-memory) memory=false; shift ;;
@@ -161,7 +163,7 @@ for framework in "${frameworks[@]}"; do
         for mode in "${modes[@]}"; do
             start_server "$framework" "$mode"
             mode_args=()
-            [[ "$headers" == mixed ]] && mode_args=(mixed)
+            [[ "$headers" == mixed || "$headers" == third ]] && mode_args=("$headers")
             run_wrk 3 "${mode_args[@]}" >/dev/null   # warm-up
             read -r _ r p <<<"$(run_wrk "$seconds" "${mode_args[@]}")"
             stop_server

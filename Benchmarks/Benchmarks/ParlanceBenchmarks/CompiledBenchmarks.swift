@@ -184,6 +184,38 @@ func compiledRuntimeBenchmarks() {
         setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
     )
 
+    // The same two floors after an Observation access, which every lookup of the localizer
+    // makes so views follow a switch (issue 33: where the typed accessors' and lookups' time
+    // goes beyond returning the string).
+    Benchmark(
+        "Floor: a String returned owned after an Observation access, [String] element",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let floor = fixture.observedStringFloor
+            var next = benchmark.currentIteration &* benchmark.scaledIterations.count % floor.count
+            for _ in benchmark.scaledIterations {
+                blackHole(floor.value(next))
+                next = next + 1 == floor.count ? 0 : next + 1
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
+    Benchmark(
+        "Floor: [String: String] lookup returned owned after an Observation access, plain strings only",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let floor = fixture.observedStringFloor
+            let keys = fixture.plainKeys
+            var next = benchmark.currentIteration &* benchmark.scaledIterations.count % keys.count
+            for _ in benchmark.scaledIterations {
+                blackHole(floor.value(forKey: keys[next]))
+                next = next + 1 == keys.count ? 0 : next + 1
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
     Benchmark(
         "Compiled runtime: typed plural accessor, IndexedKeys.string(i, arguments:)",
         configuration: configuration,
@@ -292,6 +324,7 @@ final class CompiledRuntimeFixture: Sendable {
     let indexedPluralKeys: IndexedKeys
     /// The values of `indexedPlainKeys`, in its order, behind a function in another module.
     let ownedStringFloor: OwnedStringFloor
+    let observedStringFloor: ObservedStringFloor
 
     private init() throws {
         let runtime = try RuntimeFixture.make()
@@ -314,6 +347,7 @@ final class CompiledRuntimeFixture: Sendable {
         indexedPlainKeys = IndexedKeys([.init("Localizable", keys: plainKeys)])
         indexedPluralKeys = IndexedKeys([.init("Localizable", keys: pluralKeys)])
         ownedStringFloor = OwnedStringFloor(plainKeys.map { runtime.dictionary[$0]! }, dictionary: runtime.dictionary)
+        observedStringFloor = ObservedStringFloor(plainKeys.map { runtime.dictionary[$0]! }, dictionary: runtime.dictionary)
         for index in 0..<indexedPlainKeys.count
         where indexedPlainKeys.string(index, localizer: localizer) != runtime.dictionary[plainKeys[index]] {
             throw FixtureError(description: "the typed accessor gives another value for \"\(plainKeys[index])\"")

@@ -78,10 +78,11 @@ extension CompiledCatalogWriter {
                 }
                 if !languages.contains(language) { languages.append(language) }
             }
+            let spellings = Spellings(of: catalog)
             for language in languages {
                 let compiled: [UInt8]
                 do {
-                    compiled = try bytes(for: catalog, language: language)
+                    compiled = try bytes(for: catalog, language: language, spellings: spellings)
                 } catch {
                     throw Failure(message: "cannot compile \(catalog.table) in \(language): \(error)")
                 }

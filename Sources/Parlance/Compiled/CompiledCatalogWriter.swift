@@ -16,9 +16,50 @@ public enum CompiledCatalogWriter {
 
     /// The compiled bytes of `catalog`'s values in `language`.
     public static func bytes(for catalog: Catalog, language: Language) throws(Failure) -> [UInt8] {
+        try bytes(for: catalog, language: language, spellings: Spellings(of: catalog))
+    }
+
+    /// The tags a catalog spells its languages with, read once per catalog: which spellings name
+    /// each language (`pt-BR`, `pt_BR`), so a table is built by looking each entry's value up by
+    /// its spelling rather than reading every entry's every tag once per language (which made
+    /// compiling grow with the square of the languages).
+    struct Spellings {
+        private var byLanguage: [Language: [String]] = [:]
+        private var parsed: [String: Language?] = [:]
+
+        init(of catalog: Catalog) {
+            for tag in catalog.languages + [catalog.sourceLanguage] where parsed[tag] == nil {
+                let language = Language(tag)
+                parsed[tag] = .some(language)
+                if let language { byLanguage[language, default: []].append(tag) }
+            }
+        }
+
+        /// The catalog's spellings of `language`.
+        func of(_ language: Language) -> [String] { byLanguage[language] ?? [] }
+
+        /// A tag of the catalog, read (a memo of ``Language/init(_:)``).
+        func language(_ tag: String) -> Language? { parsed[tag] ?? Language(tag) }
+    }
+
+    static func bytes(for catalog: Catalog, language: Language, spellings: Spellings) throws(Failure) -> [UInt8] {
         var values: [(key: String, localization: Localization)] = []
+        let names = spellings.of(language)
+        let sourceShowsKey = catalog.keyIsSourceText && spellings.language(catalog.sourceLanguage) == language
         for (key, entry) in catalog.entries {
-            guard let localization = catalog.localization(of: entry, key: key, in: language) else { continue }
+            let localization: Localization?
+            if names.count == 1 {
+                // One spelling names the language in this catalog: the entry's value under it is
+                // the one `localization(of:key:in:)` finds by reading every tag.
+                if let found = entry.localizations?[names[0]], found.hasContent {
+                    localization = found
+                } else {
+                    localization = sourceShowsKey ? .string(key) : nil
+                }
+            } else {
+                localization = catalog.localization(of: entry, key: key, in: language, parse: spellings.language)
+            }
+            guard let localization else { continue }
             values.append((key, localization))
         }
         // Sorted before encoding, so the heap's layout does not depend on the catalog's key order.

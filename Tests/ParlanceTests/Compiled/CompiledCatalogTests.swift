@@ -112,6 +112,32 @@ struct CompiledCatalogTests {
         #expect(try CompiledCatalogWriter.bytes(for: reversed, language: "fr") == CompiledCatalogWriter.bytes(for: Self.catalog, language: "fr"))
     }
 
+    @Test("A language spelled two ways in one catalog compiles each entry's first spelling, as the runtime reads it; a language spelled once, its value")
+    func spellings() throws {
+        var catalog = Catalog(table: "Localizable", sourceLanguage: "en", version: "1.0")
+        func entry(_ values: [(String, String)]) -> CatalogEntry {
+            var entry = CatalogEntry()
+            for (tag, value) in values { entry[tag] = .string(value) }
+            return entry
+        }
+        catalog["both"] = entry([("pt_BR", "underscore"), ("pt-BR", "hyphen"), ("fr", "français")])
+        catalog["hyphen only"] = entry([("pt-BR", "hífen")])
+        catalog["underscore only"] = entry([("pt_BR", "sublinhado")])
+        catalog["source text"] = entry([("fr", "texte")])
+        for language: Language in ["pt-BR", "fr", "en", "de"] {
+            let compiled = try CompiledCatalog(bytes: try CompiledCatalogWriter.bytes(for: catalog, language: language))
+            for (key, value) in catalog.entries {
+                let expected = catalog.localization(of: value, key: key, in: language)?.stringUnit?.value
+                #expect(try compiled.value(forKey: key)?.localization.stringUnit?.value == expected, "\(key) in \(language)")
+            }
+        }
+        let brazilian = try CompiledCatalog(bytes: try CompiledCatalogWriter.bytes(for: catalog, language: "pt-BR"))
+        #expect(try brazilian.value(forKey: "both") == .plain("underscore"))
+        #expect(try brazilian.value(forKey: "underscore only") == .plain("sublinhado"))
+        let english = try CompiledCatalog(bytes: try CompiledCatalogWriter.bytes(for: catalog, language: "en"))
+        #expect(try english.value(forKey: "source text") == .plain("source text"), "a String Catalog's key is its source text")
+    }
+
     @Test("A language the catalog does not hold compiles to an empty table")
     func emptyTable() throws {
         let compiled = try CompiledCatalog(bytes: try CompiledCatalogWriter.bytes(for: Self.catalog, language: "de"))

@@ -17,7 +17,7 @@ struct FuzzRegressionTests {
         try Fixtures.data("fuzz-regressions/\(area)", name)
     }
 
-    @Test("There are regressions to check for each format that had one", arguments: ["strings", "xcstrings", "language-tag", "json-messages"])
+    @Test("There are regressions to check for each format that had one", arguments: ["strings", "xcstrings", "language-tag", "accept-language", "json-messages"])
     func regressionsExist(_ area: String) {
         #expect(!Self.files(area).isEmpty)
     }
@@ -88,6 +88,16 @@ struct FuzzRegressionTests {
         let tag = String(decoding: try Self.data("language-tag", name), as: UTF8.self)
         let roundTrips = Language(tag).map { Language($0.identifier) == $0 }
         #expect(roundTrips != false, "\(tag) parses, but its identifier does not parse back to it")
+    }
+
+    /// The accept-language target's property: a header reads (never crashes), into languages
+    /// each of which is its own tag's fixed point.
+    @Test("Each Accept-Language regression reads into languages that parse back to themselves", arguments: files("accept-language"))
+    func acceptLanguageRegression(_ name: String) throws {
+        let header = String(decoding: try Self.data("accept-language", name), as: UTF8.self)
+        for language in AcceptLanguage.languages(from: header) {
+            #expect(Language(language.identifier) == language, "\(language.identifier) from \(header)")
+        }
     }
 
     @Test("A tag an alias would lengthen past 64 bytes is refused; a shorter one keeps its alias")

@@ -19,6 +19,8 @@ struct LanguageTests {
     @Test("What is no language tag is refused", arguments: [
         "", "e", "english!", "12", "en--US", "en-", "toolongsubtag-x", String(repeating: "a", count: 100),
         "fr-é-abc", "frä", "en-U\u{301}S", "en-u", "en-x-", "en-x-toolongsub", "-en", "en_", "de-ab1", "zh-Hant-TW-ab",
+        // Separators alone, up to the length limit: every one ends an (empty) subtag.
+        String(repeating: "-", count: 64), "a" + String(repeating: "_", count: 63), String(repeating: "-_", count: 32),
     ])
     func invalidTags(tag: String) {
         #expect(Language(tag) == nil)

@@ -60,6 +60,8 @@ struct Row {
     var launchMilliseconds: Double
     var launchPeakMegabytes: Double
     var lookupNanoseconds: Double
+    /// The same lookups in a `[String: String]` of the same French values (the baseline).
+    var dictionaryNanoseconds: Double
     var switchMicroseconds: Double
     var reloadMilliseconds: Double
     var checkSeconds: Double
@@ -120,6 +122,16 @@ func measure(keys: Int, languageCount: Int, launches: Int) throws -> Row {
             next = next + 1 == order.count ? 0 : next + 1
         }
     }
+    // The baseline: the same keys, in the same order, from a dictionary of what the localizer returned.
+    var dictionary: [String: String] = [:]
+    for key in plainKeys { dictionary[key] = localizer.string(key) }
+    let dictionarySeconds = median(5) {
+        var next = 0
+        for _ in 0..<lookupsPerRound {
+            sink &+= dictionary[plainKeys[order[next]]]?.utf8.count ?? 0
+            next = next + 1 == order.count ? 0 : next + 1
+        }
+    }
     // A switch to a language not shown yet (its snapshot made) and one lookup: a new localizer
     // per sample, made outside the timed part.
     var switchTimes: [Double] = []
@@ -145,6 +157,7 @@ func measure(keys: Int, languageCount: Int, launches: Int) throws -> Row {
         keys: keys, languages: languageCount, catalogBytes: catalog.count, compileSeconds: compileSeconds, packBytes: packBytes,
         launchMilliseconds: ProcessLaunch.percentile(times, 0.5), launchPeakMegabytes: ProcessLaunch.percentile(peaks, 0.5),
         lookupNanoseconds: lookupSeconds / Double(lookupsPerRound) * 1e9,
+        dictionaryNanoseconds: dictionarySeconds / Double(lookupsPerRound) * 1e9,
         switchMicroseconds: ProcessLaunch.percentile(switchTimes, 0.5) * 1e6, reloadMilliseconds: reloadSeconds * 1e3,
         checkSeconds: checkSeconds)
 }
@@ -200,13 +213,13 @@ do {
 }
 
 let headers = [
-    "Keys", "Languages", "String Catalog", "Compile", "Pack", "Launch", "Launch peak", "Lookup", "Switch + 1 lookup", "Reload + 1 lookup", "Check",
+    "Keys", "Languages", "String Catalog", "Compile", "Pack", "Launch", "Launch peak", "Lookup", "`[String: String]` lookup", "Switch + 1 lookup", "Reload + 1 lookup", "Check",
 ]
 let table = rows.map { row in
     [
         "\(row.keys)", "\(row.languages)", "\(format(Double(row.catalogBytes) / 1e6, 1)) MB", "\(format(row.compileSeconds * 1e3, 0)) ms",
         "\(format(Double(row.packBytes) / 1e6, 2)) MB", "\(format(row.launchMilliseconds, 2)) ms", "\(format(row.launchPeakMegabytes, 1)) MB",
-        "\(format(row.lookupNanoseconds, 1)) ns", "\(format(row.switchMicroseconds, 0)) µs", "\(format(row.reloadMilliseconds, 2)) ms",
+        "\(format(row.lookupNanoseconds, 1)) ns", "\(format(row.dictionaryNanoseconds, 1)) ns", "\(format(row.switchMicroseconds, 0)) µs", "\(format(row.reloadMilliseconds, 2)) ms",
         "\(format(row.checkSeconds * 1e3, 0)) ms",
     ]
 }
@@ -219,7 +232,8 @@ let fits: [(String, (Row) -> Double, String)] = [
     ("Pack size", { Double($0.packBytes) }, "1, 1"),
     ("Launch time", { $0.launchMilliseconds }, "≤ 1, 0"),
     ("Launch peak memory", { $0.launchPeakMegabytes }, "≤ 1, 0"),
-    ("Lookup", { $0.lookupNanoseconds }, "0, 0"),
+    ("Lookup", { $0.lookupNanoseconds }, "0, 0 (the table outgrows the caches: see the dictionary's)"),
+    ("`[String: String]` lookup (baseline)", { $0.dictionaryNanoseconds }, "0, 0"),
     ("Switch", { $0.switchMicroseconds }, "≤ 1, 0"),
     ("Reload", { $0.reloadMilliseconds }, "≤ 1, ≤ 1"),
     ("Check", { $0.checkSeconds }, "1, 1"),

@@ -18,8 +18,9 @@ enum LanguageTagParser {
         guard !tag.isEmpty, tag.utf8.count <= maximumLength else { return nil }
         var tag = tag
         return tag.withUTF8 { bytes in
-            // At most 33 subtags fit in 64 bytes; their bounds are kept on the stack.
-            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumLength / 2 + 1) { subtags in
+            // Each separator ends a subtag, empty ones too (`----` is five): at most 65 in 64
+            // bytes. Their bounds are kept on the stack.
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumLength + 1) { subtags in
                 var count = 0
                 var start = 0
                 for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x2D || bytes[index] == 0x5F {

@@ -5,7 +5,7 @@ import Testing
 /// The MF2 working group's own suite (unicode-org/message-format-wg, `test/tests`), read in
 /// place from `$PARLANCE_MF2_TESTS` (`.ci/run` points it at ../shared/messageformat/wg-tests/tests)
 /// and never copied here. Every case must pass but those listed in ``knownFailures``, each with
-/// its reason (docs/MESSAGEFORMAT.md lists the same).
+/// its reason (the MessageFormat2 DocC article's conformance table lists the same).
 @Suite("MF2: the working group's conformance suite")
 struct MF2ConformanceTests {
     static let folder = ProcessInfo.processInfo.environment["PARLANCE_MF2_TESTS"].map { URL(fileURLWithPath: $0) }

@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Parlance", targets: ["Parlance"]),
+        // The runtime without Foundation's ICU-backed layer: lookups, snapshots, plural rules,
+        // printf and {name} messages on FoundationEssentials alone on Linux, for a tool or
+        // server that only shows strings. `Parlance` re-exports it.
+        .library(name: "ParlanceCore", targets: ["ParlanceCore"]),
         .library(name: "ParlanceCatalogs", targets: ["ParlanceCatalogs"]),
         .library(name: "ParlanceSync", targets: ["ParlanceSync"]),
         .library(name: "ParlanceServer", targets: ["ParlanceServer"]),
@@ -33,25 +37,32 @@ let package = Package(
         .target(name: "ParlanceCatalogs"),
         // The writers only tools use (String Catalogs in Xcode's order, .strings, .stringsdict).
         .target(name: "ParlanceCatalogWriters", dependencies: ["ParlanceCatalogs"]),
-        // The runtime: the toolchain alone (Foundation, Synchronization, Observation), with
-        // ParlanceMessageFormat rendering the ICU messages of JSON message catalogs.
-        .target(name: "Parlance", dependencies: ["ParlanceCatalogs", "ParlanceMessageFormat"]),
+        // The runtime's core: catalogs compiled and not, the localizer, snapshots, switching,
+        // plural rules and printf/{name} messages. No ICU: FoundationEssentials, Synchronization,
+        // Observation and Dispatch alone on Linux.
+        .target(name: "ParlanceCore", dependencies: ["ParlanceCatalogs"]),
+        // The runtime as apps import it: the core re-exported, with what needs Foundation (and
+        // ICU on Linux) above it: number, date and currency formatting, NotificationCenter,
+        // UserDefaults, language names, and ParlanceMessageFormat rendering the ICU messages of
+        // JSON message catalogs. Installed into the core when linked (FoundationLayer).
+        .target(name: "Parlance", dependencies: ["ParlanceCore", "ParlanceCatalogs", "ParlanceMessageFormat"]),
         // Profile sync: the store abstraction, the Supabase (PostgREST) store over URLSession,
         // and the sync with its durable outbox. The toolchain alone, like the runtime.
-        .target(name: "ParlanceSync", dependencies: ["Parlance"]),
+        .target(name: "ParlanceSync", dependencies: ["Parlance", "ParlanceCore"]),
         // Each request's language on a server, for any framework: the toolchain alone. The
         // Hummingbird and Vapor middleware are packages of their own in Integrations/.
-        .target(name: "ParlanceServer", dependencies: ["Parlance", "ParlanceSync"]),
+        .target(name: "ParlanceServer", dependencies: ["Parlance", "ParlanceCore", "ParlanceSync"]),
         // Unicode MessageFormat 2 on the catalogs' plural rules and Foundation's number and date
         // formatting: the toolchain alone.
         .target(name: "ParlanceMessageFormat", dependencies: ["ParlanceCatalogs"]),
         // Apple's localization API on Linux, served by the runtime: an app opts in by importing it.
-        .target(name: "ParlanceFoundation", dependencies: ["Parlance"]),
+        .target(name: "ParlanceFoundation", dependencies: ["Parlance", "ParlanceCore"]),
         // What only tools need: dumps, conversions, reports, code generation, extraction.
         .target(
             name: "ParlanceTooling",
             dependencies: [
                 "Parlance",
+                "ParlanceCore",
                 "ParlanceCatalogs",
                 "ParlanceCatalogWriters",
                 "ParlanceMessageFormat",
@@ -101,9 +112,16 @@ let package = Package(
             dependencies: ["Parlance"],
             path: "Tests/ParlanceSoak"
         ),
+        // Shows a compiled string with the core alone and fails if Foundation or ICU is mapped
+        // into it: a process of its own, since the test binary links the Foundation layer.
+        .executableTarget(
+            name: "CoreOnlyProbe",
+            dependencies: ["ParlanceCore"],
+            path: "Tests/CoreOnlyProbe"
+        ),
         .testTarget(
             name: "ParlanceTests",
-            dependencies: ["ParlanceTestSupport", "Parlance", "ParlanceCatalogs", "ParlanceCatalogWriters", "PreferenceWriter", "ParlanceSoak"],
+            dependencies: ["ParlanceTestSupport", "Parlance", "ParlanceCore", "ParlanceCatalogs", "ParlanceCatalogWriters", "PreferenceWriter", "ParlanceSoak", "CoreOnlyProbe"],
             resources: [.copy("Fixtures")]
         ),
         // The catalog model and readers: one test file per format and the registry's, the

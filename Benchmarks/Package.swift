@@ -46,6 +46,15 @@ let package = Package(
             dependencies: [.product(name: "Parlance", package: "Parlance")],
             path: "Sources/launch-parlance"
         ),
+        // ParlanceCore alone (FoundationEssentials, no ICU on Linux), beside its floors: a
+        // FoundationEssentials-only process and a bare Swift one.
+        .executableTarget(
+            name: "launch-parlance-core",
+            dependencies: [.product(name: "ParlanceCore", package: "Parlance")],
+            path: "Sources/launch-parlance-core"
+        ),
+        .executableTarget(name: "launch-essentials", path: "Sources/launch-essentials"),
+        .executableTarget(name: "launch-bare", path: "Sources/launch-bare"),
         .executableTarget(name: "launch-foundation", path: "Sources/launch-foundation"),
         .executableTarget(name: "launch-gettext", path: "Sources/launch-gettext"),
         .executableTarget(name: "launch-exec", path: "Sources/launch-exec"),

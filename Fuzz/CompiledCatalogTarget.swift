@@ -94,7 +94,7 @@ func put(_ word: UInt32, at offset: Int, in bytes: inout [UInt8]) {
     for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: word >> (8 * UInt32(index))) }
 }
 
-/// FNV-1a, 32-bit, as Sources/Parlance/Parlance.docc/CompiledCatalogs.md defines the checksums.
+/// FNV-1a, 32-bit, as Sources/ParlanceCore/ParlanceCore.docc/CompiledCatalogs.md defines the checksums.
 func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     bytes.reduce(UInt32(0x811C_9DC5)) { ($0 ^ UInt32($1)) &* 0x0100_0193 }
 }

@@ -66,7 +66,7 @@ private func argument(from input: inout FuzzInput) -> MessageArgument {
     }
 }
 
-/// The documented output bound of `Sources/Parlance/Parlance.docc/PluralsAndMessages.md`: each opener adds at most 1,400 scalars
+/// The documented output bound of `Sources/ParlanceCore/ParlanceCore.docc/PluralsAndMessages.md`: each opener adds at most 1,400 scalars
 /// plus the longest argument.
 private func sizeBound(template: String, arguments: [MessageArgument], opener: Unicode.Scalar) -> Int {
     let longest = arguments.map { $0.description.unicodeScalars.count }.max() ?? 0

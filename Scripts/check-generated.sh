@@ -21,7 +21,7 @@ status=0
 for file in \
     Sources/ParlanceCatalogs/Plurals/PluralRules+CLDR.generated.swift \
     Tests/ParlanceCatalogsTests/Plurals/PluralSamples.generated.swift \
-    Sources/Parlance/Language/ParentLocales+CLDR.generated.swift \
+    Sources/ParlanceCore/Language/ParentLocales+CLDR.generated.swift \
     Sources/ParlanceCatalogs/Language/LikelySubtags+CLDR.generated.swift
 do
     if ! diff -u "$root/$file" "$scratch/$file"; then

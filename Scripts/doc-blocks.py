@@ -46,7 +46,7 @@ INTEGRATION_OF = {
     "ParlanceRemote": "Integrations/ParlanceRemote",
     "ParlanceReleaseTooling": "Integrations/ParlanceRemote",
 }
-ROOT_MODULES = {"ParlanceCatalogs", "ParlanceCatalogWriters", "Parlance", "ParlanceSync", "ParlanceServer", "ParlanceTooling", "ParlanceFoundation", "ParlanceMessageFormat"}
+ROOT_MODULES = {"ParlanceCatalogs", "ParlanceCatalogWriters", "ParlanceCore", "Parlance", "ParlanceSync", "ParlanceServer", "ParlanceTooling", "ParlanceFoundation", "ParlanceMessageFormat"}
 # Modules of other packages an integration's blocks may import: the product and its package.
 THIRD_PARTY = {"Hummingbird": "hummingbird", "Vapor": "vapor", "PostgresNIO": "postgres-nio"}
 PACKAGES = ["."] + sorted(set(INTEGRATION_OF.values()))

@@ -109,10 +109,13 @@ compile() {
     fi
 }
 
-# The runtime as static libraries in $1 (ParlanceCatalogs, ParlanceCatalogWriters, then
-# Parlance, each a module as in the package), compiled with the flags that follow; rebuilt when
-# any of their sources or the flags change.
-runtime_modules=(ParlanceCatalogs ParlanceCatalogWriters ParlanceMessageFormat Parlance)
+# The runtime as static libraries in $1 (ParlanceCatalogs, ParlanceCatalogWriters,
+# ParlanceMessageFormat, ParlanceCore, then Parlance, each a module as in the package), compiled
+# with the flags that follow; rebuilt when any of their sources or the flags change. Each module
+# is one object (-wmo): a static archive's objects are linked only when something refers to
+# them, and nothing refers to the one that installs Parlance's Foundation layer into the core
+# (a dynamic replacement), which SwiftPM links whole.
+runtime_modules=(ParlanceCatalogs ParlanceCatalogWriters ParlanceMessageFormat ParlanceCore Parlance)
 build_library() {
     local directory="$1" sources stamp module
     shift
@@ -126,7 +129,7 @@ build_library() {
     rm -f "$directory/libParlance.stamp"
     for module in "${runtime_modules[@]}"; do
         mapfile -t sources < <(find "$root/Sources/$module" -name '*.swift' | LC_ALL=C sort)
-        compile "$@" -module-name "$module" -package-name parlance -I "$directory/modules" -emit-library -static \
+        compile "$@" -wmo -module-name "$module" -package-name parlance -I "$directory/modules" -emit-library -static \
             -emit-module -emit-module-path "$directory/modules/$module.swiftmodule" \
             "${sources[@]}" -o "$directory/lib$module.a"
     done
@@ -135,7 +138,8 @@ build_library() {
 
 # The runtime's libraries in $1, in link order.
 runtime_libraries() {
-    printf '%s\n' "$1/libParlance.a" "$1/libParlanceMessageFormat.a" "$1/libParlanceCatalogWriters.a" "$1/libParlanceCatalogs.a"
+    printf '%s\n' "$1/libParlance.a" "$1/libParlanceCore.a" "$1/libParlanceMessageFormat.a" "$1/libParlanceCatalogWriters.a" \
+        "$1/libParlanceCatalogs.a"
 }
 
 # Sources from outside the runtime that a target compiles in: ParlanceRemote's parsers, which

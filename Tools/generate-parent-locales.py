@@ -3,7 +3,7 @@
 
     python3 Tools/generate-parent-locales.py [--output-root DIR]
 
-Writes Sources/Parlance/Language/ParentLocales+CLDR.generated.swift under the output root
+Writes Sources/ParlanceCore/Language/ParentLocales+CLDR.generated.swift under the output root
 (default: the package root). Python 3 standard library only; the output depends on the
 input file alone.
 """
@@ -11,7 +11,7 @@ import argparse
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-OUTPUT = "Sources/Parlance/Language/ParentLocales+CLDR.generated.swift"
+OUTPUT = "Sources/ParlanceCore/Language/ParentLocales+CLDR.generated.swift"
 
 
 def tag(locale_id: str) -> str:

@@ -1,3 +1,4 @@
-// The catalog model, its readers, tags and plural rules live in ParlanceCatalogs; an app that
-// imports Parlance sees them as before.
+// The runtime's core (and through it the catalog model); an app that imports Parlance sees
+// every type it saw before the core became a module of its own.
+@_exported import ParlanceCore
 @_exported import ParlanceCatalogs

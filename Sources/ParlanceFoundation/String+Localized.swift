@@ -3,7 +3,7 @@ import Foundation
 
 extension String {
     /// A key and its value as code writes them, with interpolated values: Parlance's
-    /// ``/Parlance/LocalizedKey``, which builds the key Xcode's compiler builds.
+    /// ``/ParlanceCore/LocalizedKey``, which builds the key Xcode's compiler builds.
     ///
     /// On Apple platforms this is Foundation's own `String.LocalizationValue`.
     public typealias LocalizationValue = LocalizedKey

@@ -6,7 +6,7 @@ extension ProfileSync {
     public enum Event: Hashable, Sendable {
         /// A choice made on another device (or stored in the profile before this sign-in) is
         /// now shown here. The localizer announced the change too, with reason
-        /// ``/Parlance/LanguageChange/Reason/remote``; this event says the sync made it.
+        /// ``/ParlanceCore/LanguageChange/Reason/remote``; this event says the sync made it.
         case remoteChangeApplied(LanguageSelection)
         /// The profile names a language no catalog holds (another version of the app may
         /// hold it); the device's choice stays, and ``ProfileSync/diagnostics`` says so.

@@ -15,11 +15,11 @@ import Parlance
 ///   none, the device's choice is pushed. A value that is no language tag is replaced by the
 ///   device's choice; a language no catalog holds is ignored (another version of the app
 ///   may hold it), and both are reported in ``diagnostics``, never shown as keys.
-/// - **Changes**: every ``/Parlance/Localizer/select(_:reason:)`` by the user is pushed once, off the
+/// - **Changes**: every ``/ParlanceCore/Localizer/select(_:reason:)`` by the user is pushed once, off the
 ///   calling thread; changes made while a push is waiting, or back to back, are coalesced
 ///   into the latest. The calling thread pays at most one thread wake for it (the hand-off's
 ///   floor; back to back, none): see "The profile sync's hand-off" in docs/PERFORMANCE.md.
-///   A choice applied from the profile (reason ``/Parlance/LanguageChange/Reason/remote``) is never
+///   A choice applied from the profile (reason ``/ParlanceCore/LanguageChange/Reason/remote``) is never
 ///   pushed back.
 /// - **Failures**: a push that fails for a reason that may pass (offline, a 5xx, a
 ///   timeout, 429) stays in a durable outbox and is retried with backoff and jitter

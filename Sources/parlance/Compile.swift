@@ -11,7 +11,7 @@ struct Compile: ParsableCommand {
             them and the catalogs they came from so the runtime can tell when they are stale. \
             With an output ending in .pcatpack, writes every table into that one file instead \
             (what the ParlanceCompile build plugin ships). The formats are described in \
-            Sources/Parlance/Parlance.docc/CompiledCatalogs.md.
+            Sources/ParlanceCore/ParlanceCore.docc/CompiledCatalogs.md.
             """
     )
 

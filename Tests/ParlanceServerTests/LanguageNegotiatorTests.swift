@@ -1,5 +1,6 @@
 import Foundation
 @testable import Parlance
+@testable import ParlanceCore
 import ParlanceSync
 import ParlanceTestSupport
 import Testing

@@ -3,6 +3,7 @@ import Synchronization
 import ParlanceTestSupport
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 
 /// Every cache the runtime keeps, fed 100,000 distinct inputs (docs/ROBUSTNESS.md, "Every
 /// cache is capped"). The likely-script cache has its own test in LanguageCacheBoundTests.

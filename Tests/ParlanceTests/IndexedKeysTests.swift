@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 
 /// Lookups by position in an `IndexedKeys` list (what generated accessors call) give exactly
 /// what lookups by key give, follow every switch, report missing keys, and keep bounded state.

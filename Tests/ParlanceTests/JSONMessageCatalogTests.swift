@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 import ParlanceCatalogWriters
 
 /// A web project's JSON message catalogs served by a localizer like any catalog: each language

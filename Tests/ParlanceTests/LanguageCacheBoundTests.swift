@@ -1,5 +1,6 @@
 import Foundation
 @testable import Parlance
+@testable import ParlanceCore
 import Testing
 
 /// Language tags are content (an `Accept-Language` header is written by whoever sends the

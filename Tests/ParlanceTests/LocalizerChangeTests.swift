@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 
 @Suite("What lookups show changes, and observers hear of it")
 struct LocalizerChangeTests {

@@ -4,6 +4,7 @@ import Synchronization
 import ParlanceTestSupport
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 
 /// Counts live instances, so a test can see an object freed.
 final class Tracked: Sendable {

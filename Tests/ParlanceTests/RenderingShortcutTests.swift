@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 
 /// The shortcuts rendering takes for the common shapes — plain conversions, `{name}` templates
 /// whose placeholders all have values, plural plans — write exactly what the general path writes,

@@ -65,6 +65,57 @@ package enum FileSystem {
         return files
     }
 
+    /// The folders below `folder` whose name `matches`, at any depth, none entered: `.lproj`
+    /// folders as `FileManager`'s enumerator finds them with `.skipsHiddenFiles` and
+    /// `skipDescendants()`. Names starting with a dot are skipped and symbolic links are never
+    /// followed, so a link cycle cannot loop; folders deeper than `depthLimit` are not entered.
+    package static func folders(under folder: URL, depthLimit: Int = 64, matching matches: (String) -> Bool) -> [URL] {
+        var found: [URL] = []
+        var pending: [(URL, Int)] = [(folder, 0)]
+        var visited = 0
+        // Bounded like `files(under:)`.
+        while let (current, depth) = pending.popLast(), visited < 1_000_000 {
+            guard let directory = opendir(current.path) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                visited += 1
+                let name = name(of: entry)
+                guard !name.hasPrefix(".") else { continue }
+                let child = current.appendingPathComponent(name)
+                var isFolder = Int32(entry.pointee.d_type) == DT_DIR
+                if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                    var status = stat()
+                    isFolder = lstat(child.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                }
+                guard isFolder else { continue }
+                if matches(name) {
+                    found.append(child)
+                } else if depth < depthLimit {
+                    pending.append((child, depth + 1))
+                }
+            }
+        }
+        return found
+    }
+
+    /// What went wrong, as a sentence: a POSIX error's message (`strerror`), a Cocoa file
+    /// error's kind and path, else the error as Swift describes it. FoundationEssentials has
+    /// no `localizedDescription`.
+    package static func describe(_ error: any Error) -> String {
+        if let error = error as? CocoaError {
+            let path = (error.userInfo["NSFilePath"] as? String) ?? error.userInfo["NSURL"].map { "\($0)" }
+            let underlying = (error.userInfo["NSUnderlyingError"] as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
+            let kind: String = switch error.code {
+            case .fileNoSuchFile, .fileReadNoSuchFile: "no such file"
+            case .fileReadNoPermission, .fileWriteNoPermission: "permission denied"
+            default: underlying ?? "file error \(error.code.rawValue)"
+            }
+            return path.map { "\(kind): \($0)" } ?? kind
+        }
+        if let error = error as? POSIXError { return String(cString: strerror(error.code.rawValue)) }
+        return "\(error)"
+    }
+
     /// The name `readdir` returned in `entry`.
     private static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
         withUnsafeBytes(of: entry.pointee.d_name) { raw in

@@ -12,7 +12,7 @@ public enum PseudoCatalog {
     /// - Parameters:
     ///   - catalog: The catalog.
     ///   - style: What the pseudo-language reveals.
-    ///   - language: The tag to write it as; ``/Parlance/PseudoLocalization/Style/defaultLanguage`` when `nil`.
+    ///   - language: The tag to write it as; ``/ParlanceCore/PseudoLocalization/Style/defaultLanguage`` when `nil`.
     /// - Returns: The catalog with the pseudo-language, and how many keys got it.
     public static func apply(
         _ style: PseudoLocalization.Style, language: String? = nil, to catalog: Catalog

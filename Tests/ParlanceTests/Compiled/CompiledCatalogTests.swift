@@ -2,6 +2,7 @@ import Foundation
 import ParlanceCatalogs
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 
 /// What the compiled format keeps of a localization: everything the runtime reads, without
 /// translation states and unknown fields.

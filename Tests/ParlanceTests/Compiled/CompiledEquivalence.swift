@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 
 /// Compares a localizer reading catalogs with one reading the same catalogs compiled: for
 /// every language, the snapshot's language and chain, and for every key the plain lookup and,

@@ -2,6 +2,7 @@ import Foundation
 import ParlanceTestSupport
 import Testing
 @testable @_spi(Files) import Parlance
+@testable @_spi(Files) import ParlanceCore
 
 /// The localizer over compiled catalogs: found beside the catalogs and used when fresh, passed
 /// over (with a warning) when stale or damaged, and giving what reading the catalogs gives.

@@ -2,6 +2,7 @@ import Foundation
 import ParlanceTestSupport
 import Testing
 @testable @_spi(Files) import Parlance
+@testable @_spi(Files) import ParlanceCore
 
 /// Packs: every table of a set of catalogs in one file, as the build plugin ships them.
 @Suite("Compiled-catalog packs")

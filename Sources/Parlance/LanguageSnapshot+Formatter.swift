@@ -1,0 +1,34 @@
+import Foundation
+import Observation
+import ParlanceCore
+
+extension LanguageSnapshot {
+    /// Number, currency, date and list formatting in this snapshot's language, with dates in
+    /// its ``/ParlanceCore/LanguageSnapshot/timeZone`` and ``/ParlanceCore/LanguageSnapshot/calendar``.
+    public var formatter: LocaleFormatter {
+        if let datesOverride { return datesOverride.formatterSlot.value { datesOverride.dates.formatter(for: language) } }
+        return storage.localeFormatter
+    }
+}
+
+extension Localizer {
+    /// Number, currency, date and list formatting in the current language.
+    public var formatter: LocaleFormatter {
+        registrar.access(self, keyPath: Self.languageKeyPath)
+        return currentStorage.localeFormatter
+    }
+}
+
+extension SnapshotStorage {
+    /// Made on first use and kept in the snapshot: finding a locale's data reads ICU's
+    /// tables, which a launch that shows only strings should not pay for.
+    var localeFormatter: LocaleFormatter {
+        formatterSlot.value { dates.formatter(for: language) }
+    }
+}
+
+extension DateSettings {
+    func formatter(for language: Language) -> LocaleFormatter {
+        LocaleFormatter(language: language.identifier, timeZone: timeZone, calendar: calendar)
+    }
+}

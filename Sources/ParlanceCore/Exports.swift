@@ -1,0 +1,3 @@
+// The catalog model, its readers, tags and plural rules live in ParlanceCatalogs; an app that
+// imports ParlanceCore (or Parlance) sees them as before.
+@_exported import ParlanceCatalogs

@@ -1,0 +1,104 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import ParlanceCatalogs
+
+/// What the core takes from the Foundation layer (the `Parlance` module) when a process links
+/// it: rendering ICU MessageFormat values, the language's decimal separator, and posting
+/// `languageDidChangeNotification`. The three need Foundation, and with it ICU on Linux; a
+/// process that links only ParlanceCore goes without them (ICU values shown as written with a
+/// diagnostic, `.` between the digits of interpolated floating-point values, no notification).
+///
+/// The layer installs itself: `Parlance` replaces ``installedFoundationLayer()`` (Swift's
+/// dynamic replacement, registered when the image that holds it loads), so a default made
+/// inside the core — a ``Localizer/Configuration`` made with no argument, a snapshot built from
+/// an ICU catalog — takes the layer without the app doing anything but `import Parlance`.
+package protocol FoundationLayer: Sendable {
+    /// `source`, an ICU MessageFormat message of `language`'s catalog, parsed once, to render
+    /// at each lookup; `pseudo` transforms the formatted text.
+    func icuMessage(_ source: String, language: Language, pseudo: PseudoLocalization.Style?) -> any ICUMessageRendering
+    /// The separator CLDR gives `language` between a number's integer and fraction digits.
+    func decimalSeparator(for language: Language) -> String
+    /// Posts the change to the centre `configuration` names (`languageDidChangeNotification`).
+    func post(_ change: LanguageChange, from localizer: Localizer, to notifications: Localizer.Configuration.ChangeNotifications)
+}
+
+/// The Foundation layer when the process links it; `nil` in a process that links only the core.
+/// `Parlance` replaces it with `@_dynamicReplacement(for:)`.
+package dynamic func installedFoundationLayer() -> (any FoundationLayer)? { nil }
+
+/// The installed layer, asked for once.
+package let foundationLayer: (any FoundationLayer)? = installedFoundationLayer()
+
+/// An ICU MessageFormat value as a snapshot renders it.
+package protocol ICUMessageRendering: Sendable {
+    /// The message formatted with named values (`{count}`, `{name, select, …}`).
+    func format(values: [String: MessageArgument]) -> FormattedMessage
+    /// The message formatted with positional values, which ICU names `{0}`, `{1}`, ….
+    func format(positional: [MessageArgument]) -> FormattedMessage
+}
+
+/// What ICU MessageFormat text means to the core.
+package enum ICUMessageSource {
+    /// Whether `text`, read as an ICU message, is its own text: no braces, no doubled
+    /// apostrophe, and no `%` a printf-style render could read as a specifier.
+    package static func isPlain(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "%"): return false
+            case UInt8(ascii: "'") where previous == UInt8(ascii: "'"): return false
+            default: previous = byte
+            }
+        }
+        return true
+    }
+}
+
+/// An ICU message in a process without the Foundation layer: shown as written (pseudo-localized
+/// when asked), with a diagnostic that says why on every rendering.
+struct UnrenderedICUMessage: ICUMessageRendering {
+    let text: String
+    let diagnostic: Diagnostic
+
+    init(_ source: String, pseudo: PseudoLocalization.Style?) {
+        text = pseudo.map { PseudoLocalization.transform(source, style: $0) } ?? source
+        diagnostic = Diagnostic(
+            .warning,
+            "ICU MessageFormat values are rendered by the Parlance module (Foundation's number formatting); "
+                + "this process links ParlanceCore alone, so the message is shown as written")
+    }
+
+    func format(values: [String: MessageArgument]) -> FormattedMessage {
+        FormattedMessage(string: text, diagnostics: [diagnostic])
+    }
+
+    func format(positional: [MessageArgument]) -> FormattedMessage {
+        FormattedMessage(string: text, diagnostics: [diagnostic])
+    }
+}
+
+/// A value the Foundation layer makes on first use and the core keeps for it, read without a
+/// lock (a snapshot's number and date formatter): the core cannot name its type.
+package struct FoundationLayerSlot: ~Copyable, Sendable {
+    private let made = OnceReference<FoundationLayerValue>()
+
+    package init() {}
+
+    /// The value stored, else `make()`'s, stored for the next caller (two racing callers keep
+    /// the first stored).
+    package func value<Value: Sendable>(make: () -> Value) -> Value {
+        if let stored = made.load()?.value as? Value { return stored }
+        let made = make()
+        return self.made.storeIfNil(FoundationLayerValue(made)).value as? Value ?? made
+    }
+}
+
+/// What a ``FoundationLayerSlot`` holds. (Top level: nested in the slot, the compiler of Swift
+/// 6.3.1 emits its metadata with the wrong linkage.)
+final class FoundationLayerValue: Sendable {
+    let value: any Sendable
+    init(_ value: any Sendable) { self.value = value }
+}

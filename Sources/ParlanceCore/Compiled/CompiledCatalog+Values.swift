@@ -1,14 +1,6 @@
 extension CompiledCatalog {
-    /// Every entry's text when its value is a plain node, `nil` for the others (and for a plain
-    /// node that does not read: the lookup that reaches it decodes it again and reports why).
-    func plainValues() -> ContiguousArray<String?> {
-        var values = ContiguousArray<String?>()
-        values.reserveCapacity(count)
-        for index in 0..<count { values.append(try? plainValue(atEntry: index)) }
-        return values
-    }
-
-    private func plainValue(atEntry index: Int) throws(CompiledCatalogError) -> String? {
+    /// Entry `index`'s text when its value is a plain node, `nil` for the others.
+    func plainValue(atEntry index: Int) throws(CompiledCatalogError) -> String? {
         let entry = entriesOffset + index * Layout.entrySize
         let node = try word(entry + 12)
         let start = try self.node(node, words: 3, at: entry + 12)

@@ -42,6 +42,8 @@ public final class CompiledCatalog: @unchecked Sendable {
     private let bytes: UnsafeRawBufferPointer
     /// Keeps `bytes` mapped (or allocated) for the catalog's life.
     private let owner: FileBytes
+    /// Whether the catalog's bytes are mapped from its file (a compiled file, or a pack's member).
+    var isMapped: Bool { owner.isMapped }
     private let slotCount: Int
     let entriesOffset: Int
     private let heapOffset: Int

@@ -129,8 +129,9 @@ public final class CompiledCatalogPack: Sendable {
         self.members = members
     }
 
-    /// The compiled catalog of `member`, one of ``manifest``'s files (found by its name): read from
-    /// the pack's file into memory (only this member's bytes), or cut from a pack in memory.
+    /// The compiled catalog of `member`, one of ``manifest``'s files (found by its name): its
+    /// bytes mapped from the pack's file (only the pages a lookup touches are read), or cut from a
+    /// pack in memory.
     /// - Throws: ``CompiledCatalogError`` when the pack has no member of that name, or the member
     ///   is not a compiled catalog.
     public func catalog(_ member: CompiledCatalogManifest.File) throws(CompiledCatalogError) -> CompiledCatalog {
@@ -141,7 +142,7 @@ public final class CompiledCatalogPack: Sendable {
         let name = "\(path)#\(placed.path)"
         switch source {
         case .file(let file):
-            let bytes = try FileBytes(reading: file, offset: start, count: count)
+            let bytes = try FileBytes.mapping(file, offset: start, count: count)
             return try CompiledCatalog(buffer: bytes.bytes, path: name, owner: bytes)
         case .memory(let all):
             return try CompiledCatalog(buffer: UnsafeRawBufferPointer(rebasing: all.bytes[start..<(start + count)]), path: name, owner: all)

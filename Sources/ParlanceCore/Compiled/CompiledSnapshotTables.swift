@@ -158,9 +158,25 @@ final class CompiledTableLayer: @unchecked Sendable {
     /// One flag per entry, set for the entries whose values are passed over; empty when none are.
     private let excluded: ContiguousArray<Bool>
     private let report: @Sendable (CompiledCatalogError) -> Void
-    /// In the snapshot's own language, every plain value decoded when the layer is made (a
-    /// contiguous array, so the lookup most calls make reads one element); empty otherwise.
-    private let plainValues: ContiguousArray<String?>
+    /// In the snapshot's own language, each plain value's text, kept at its first lookup in a
+    /// contiguous buffer, so every later lookup (the one most calls make) reads one element;
+    /// `plainStates` says which elements hold a text. `nil` in other languages. Decoded on first
+    /// lookup, not when the layer is made: a launch, or a switch, then reads the index and the
+    /// one value it shows rather than every value of the table.
+    private let plainTexts: UnsafeMutablePointer<String>?
+    private let plainStates: UnsafeMutablePointer<Atomic<UInt8>>?
+
+    /// What an element of `plainTexts` holds.
+    private enum PlainState {
+        /// Not looked up yet.
+        static let unread: UInt8 = 0
+        /// A thread is storing the text; readers decode for themselves meanwhile.
+        static let storing: UInt8 = 1
+        /// The value is no plain text, is excluded or does not read: the slots serve it.
+        static let notPlain: UInt8 = 2
+        /// The text is stored, and read with acquiring order.
+        static let stored: UInt8 = 3
+    }
     /// One word per entry: 0 until the value is decoded, then a retained `Decoded` box.
     private let slots: UnsafeMutablePointer<Atomic<UInt>>
 
@@ -183,19 +199,27 @@ final class CompiledTableLayer: @unchecked Sendable {
         self.below = below
         self.report = report
         var excluded = ContiguousArray<Bool>()
-        var plainValues = isOwn ? catalog.plainValues() : []
         if !file.excludedKeys.isEmpty {
             excluded = ContiguousArray(repeating: false, count: catalog.count)
             for key in file.excludedKeys {
                 guard let index = catalog.entryIndex(forKey: key) else { continue }
                 excluded[index] = true
-                if index < plainValues.count { plainValues[index] = nil }
             }
         }
         self.excluded = excluded
-        self.plainValues = plainValues
         slots = .allocate(capacity: max(catalog.count, 1))
         for index in 0..<catalog.count { (slots + index).initialize(to: Atomic(0)) }
+        if isOwn {
+            // The texts' memory is left uninitialized (and so, untouched, costs no resident page)
+            // until a lookup stores one.
+            plainTexts = .allocate(capacity: max(catalog.count, 1))
+            let states = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: max(catalog.count, 1))
+            for index in 0..<catalog.count { (states + index).initialize(to: Atomic(PlainState.unread)) }
+            plainStates = states
+        } else {
+            plainTexts = nil
+            plainStates = nil
+        }
     }
 
     deinit {
@@ -205,6 +229,14 @@ final class CompiledTableLayer: @unchecked Sendable {
         }
         slots.deinitialize(count: catalog.count)
         slots.deallocate()
+        if let plainTexts, let plainStates {
+            for index in 0..<catalog.count where plainStates[index].load(ordering: .acquiring) == PlainState.stored {
+                (plainTexts + index).deinitialize(count: 1)
+            }
+            plainTexts.deallocate()
+            plainStates.deinitialize(count: catalog.count)
+            plainStates.deallocate()
+        }
     }
 
     /// The value of `key`, or `nil` when neither the file nor those below it hold it (or hold it
@@ -212,10 +244,35 @@ final class CompiledTableLayer: @unchecked Sendable {
     @inline(__always)
     func value(_ key: String) -> ResolvedValue? {
         if let index = catalog.entryIndex(forKey: key) {
-            if index < plainValues.count, let text = plainValues[index] { return .plain(text) }
+            if let plainStates {
+                let state = plainStates[index].load(ordering: .acquiring)
+                if state == PlainState.stored { return .plain(plainTexts.unsafelyUnwrapped[index]) }
+                if state == PlainState.unread, let text = storePlain(index) { return .plain(text) }
+            }
             if let value = storedValue(index) { return value }
         }
         return below?.value(key)
+    }
+
+    /// Entry `index`'s text when its value is plain (and not excluded), stored for the lookups
+    /// after this one; `nil` when the slots must serve it. Two threads may decode one entry at
+    /// once: one stores its text, and both return equal texts.
+    private func storePlain(_ index: Int) -> String? {
+        guard let plainTexts, let plainStates else { return nil }
+        let text: String? = if !excluded.isEmpty, excluded[index] { nil } else { try? catalog.plainValue(atEntry: index) }
+        guard let text else {
+            // Not plain, excluded or damaged: the slots decode it (and report a damaged value).
+            _ = plainStates[index].compareExchange(
+                expected: PlainState.unread, desired: PlainState.notPlain, ordering: .relaxed)
+            return nil
+        }
+        let (claimed, _) = plainStates[index].compareExchange(
+            expected: PlainState.unread, desired: PlainState.storing, ordering: .relaxed)
+        if claimed {
+            (plainTexts + index).initialize(to: text)
+            plainStates[index].store(PlainState.stored, ordering: .releasing)
+        }
+        return text
     }
 
     /// The value of entry `index`, decoded once; `nil` when it is excluded or damaged.
@@ -258,6 +315,12 @@ final class CompiledTableLayer: @unchecked Sendable {
             localization: localization, language: language, isFallback: isFallback, device: device, plan: plan)
         if isOwn, let plain = message.plainValue { return .plain(plain) }
         return .rich(message)
+    }
+
+    /// How many plain texts have been stored by lookups (for the tests that prove laziness).
+    var storedPlainCount: Int {
+        guard let plainStates else { return 0 }
+        return (0..<catalog.count).reduce(0) { $0 + (plainStates[$1].load(ordering: .acquiring) == PlainState.stored ? 1 : 0) }
     }
 
     /// How many values have been decoded and kept.

@@ -15,7 +15,11 @@ final class FileBytes: @unchecked Sendable {
     // @unchecked: the bytes are never written after init and are released only in deinit.
     let bytes: UnsafeRawBufferPointer
     let path: String
-    private let isMapped: Bool
+    /// The pages mapped, which `bytes` lies in (a pack member starts anywhere in its page);
+    /// `nil` for bytes in memory.
+    private let mapping: UnsafeRawBufferPointer?
+    /// Whether the bytes are mapped from their file rather than read into memory.
+    var isMapped: Bool { mapping != nil }
 
     /// A copy of `source`; `path` names it in errors.
     init(copying source: some Collection<UInt8>, path: String) {
@@ -29,7 +33,7 @@ final class FileBytes: @unchecked Sendable {
         // Rebased from offset 0, so the buffer's base address is the allocation's.
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(copy)[0..<source.count])
         self.path = path
-        isMapped = false
+        mapping = nil
     }
 
     /// Maps `url`, after checking its size lies in `minimum...maximum`.
@@ -43,7 +47,30 @@ final class FileBytes: @unchecked Sendable {
         // counting as resident) the neighbouring pages of each page touched.
         _ = madvise(address, file.size, MADV_RANDOM)
         bytes = UnsafeRawBufferPointer(start: address, count: file.size)
-        isMapped = true
+        mapping = bytes
+    }
+
+    /// `count` bytes of `file` from `offset` (a pack's member), mapped read-only: only the pages
+    /// a lookup touches (the header, the index bucket, the value) are read, so a key missing
+    /// from every language probes each table's index and never reads a table whole. Read into
+    /// memory instead when the system refuses the mapping.
+    static func mapping(_ file: OpenFile, offset: Int, count: Int) throws(CompiledCatalogError) -> FileBytes {
+        let page = max(Int(sysconf(Int32(_SC_PAGESIZE))), 4096)
+        let start = offset - offset % page
+        let length = offset - start + count
+        guard count > 0, let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, file.descriptor, off_t(start)),
+              address != MAP_FAILED
+        else { return try FileBytes(reading: file, offset: offset, count: count) }
+        _ = madvise(address, length, MADV_RANDOM)
+        return FileBytes(
+            mapping: UnsafeRawBufferPointer(start: address, count: length),
+            bytes: UnsafeRawBufferPointer(start: address + (offset - start), count: count), path: file.path)
+    }
+
+    private init(mapping: UnsafeRawBufferPointer, bytes: UnsafeRawBufferPointer, path: String) {
+        self.mapping = mapping
+        self.bytes = bytes
+        self.path = path
     }
 
     /// `count` bytes of `file` from `offset`, read into memory.
@@ -62,12 +89,12 @@ final class FileBytes: @unchecked Sendable {
         }
         bytes = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<count])
         path = file.path
-        isMapped = false
+        mapping = nil
     }
 
     deinit {
-        if isMapped {
-            _ = munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        if let mapping {
+            _ = munmap(UnsafeMutableRawPointer(mutating: mapping.baseAddress), mapping.count)
         } else {
             UnsafeMutableRawPointer(mutating: bytes.baseAddress!).deallocate()
         }

@@ -250,6 +250,36 @@ struct CompiledLocalizerTests {
         #expect(!opened.dropFirst(finnish + 1).contains(true))
     }
 
+    @Test("Showing one string decodes that string's value alone, and threads racing to decode one agree")
+    func lazyPlainValues() async throws {
+        let folder = try appFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try compile(folder)
+        let localizer = try Localizer(resourcesAt: folder, configuration: isolatedConfiguration(default: "fr"))
+        let compiled = try #require(localizer.currentSnapshot.storage.compiled)
+        func stored() -> Int {
+            compiled.layers.compactMap { $0.openedTables }.flatMap { $0.byTable.values }.map(\.storedPlainCount).reduce(0, +)
+        }
+        #expect(stored() == 0)
+        let greeting = localizer.string("greeting")
+        #expect(stored() == 1)
+        #expect(localizer.string("greeting") == greeting)
+        #expect(stored() == 1)
+        // Eight threads reach every key of a fresh localizer for the first time together: each
+        // sees the value a single thread saw.
+        let keys = localizer.currentSnapshot.keys()
+        let expected = Dictionary(uniqueKeysWithValues: keys.map { ($0, localizer.string($0)) })
+        #expect(keys.count > 3)
+        let racing = try Localizer(resourcesAt: folder, configuration: isolatedConfiguration(default: "fr"))
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for key in keys.shuffled() { #expect(racing.string(key) == expected[key]) }
+                }
+            }
+        }
+    }
+
     @Test("The per-key value cache holds at most one value per key a file has, after 100,000 distinct lookups")
     func boundedCache() throws {
         let folder = try appFolder()
@@ -258,7 +288,7 @@ struct CompiledLocalizerTests {
         let localizer = try Localizer(resourcesAt: folder, configuration: isolatedConfiguration(default: "fr"))
         let compiled = try #require(localizer.currentSnapshot.storage.compiled)
         for index in 0..<100_000 { let key = "missing.\(index)"; _ = localizer.string(key) }
-        // Plain values were decoded with the layer; a plural is decoded on its first lookup, once.
+        // A plain value is kept apart from the slots; a plural is decoded on its first lookup, once.
         _ = localizer.string("greeting")
         _ = localizer.string("cart.items", 2)
         _ = localizer.string("cart.items", 3)

@@ -40,6 +40,26 @@ struct CompiledPackTests {
         #expect(try CompiledCatalogPack.bytes(for: Self.catalogs, sources: [.init(path: "Localizable.xcstrings", size: 10, hash: 7)]) == Self.good)
     }
 
+    @Test("A pack's members are mapped from its file, wherever in a page they start, and read as in memory")
+    func mappedMembers() throws {
+        let folder = try temporaryFolder("mapped-pack")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("App.pcatpack")
+        try Data(Self.good).write(to: url)
+        let fromFile = try CompiledCatalogPack(contentsOf: url)
+        let inMemory = try CompiledCatalogPack(bytes: Self.good, path: "app.pcatpack")
+        #expect(fromFile.manifest.files.contains { $0.offset! % 4096 != 0 })
+        for member in fromFile.manifest.files {
+            let mapped = try fromFile.catalog(member)
+            let copied = try inMemory.catalog(member)
+            #expect(mapped.isMapped)
+            #expect(!copied.isMapped)
+            try mapped.validate()
+            #expect(try mapped.keys() == copied.keys())
+            for key in try copied.keys() { #expect(try mapped.value(forKey: key) == copied.value(forKey: key)) }
+        }
+    }
+
     func expectRejected(_ bytes: [UInt8], at offset: Int, _ words: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         do throws(CompiledCatalogError) {
             let pack = try CompiledCatalogPack(bytes: bytes, path: "bad.pcatpack")

@@ -54,6 +54,7 @@ let package = Package(
             path: "Sources/launch-parlance-core"
         ),
         .executableTarget(name: "launch-essentials", path: "Sources/launch-essentials"),
+        .executableTarget(name: "launch-toolchain", path: "Sources/launch-toolchain"),
         .executableTarget(name: "launch-bare", path: "Sources/launch-bare"),
         .executableTarget(name: "launch-foundation", path: "Sources/launch-foundation"),
         .executableTarget(name: "launch-gettext", path: "Sources/launch-gettext"),

@@ -18,7 +18,7 @@ if ! command -v msgfmt >/dev/null; then
     exit 2
 fi
 echo "launch: building the launch programs (release)..."
-for product in launch-exec launch-foundation launch-essentials launch-bare launch-gettext launch-parlance \
+for product in launch-exec launch-foundation launch-essentials launch-toolchain launch-bare launch-gettext launch-parlance \
     launch-parlance-core parlance-launch; do
     # Quiet when it builds; the compiler's errors (which it prints on stdout) when it does not.
     if ! output="$(swift build --package-path "$package" -c release --product "$product" 2>&1)"; then

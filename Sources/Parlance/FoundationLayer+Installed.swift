@@ -19,12 +19,7 @@ struct ParlanceFoundationLayer: FoundationLayer {
     func post(
         _ change: LanguageChange, from localizer: Localizer, to notifications: Localizer.Configuration.ChangeNotifications
     ) {
-        let center: NotificationCenter? = switch notifications {
-        case .processDefault: .default
-        case .none: nil
-        case .center(let center): center as? NotificationCenter
-        }
-        center?.post(
+        notifications.center?.post(
             name: Localizer.languageDidChangeNotification, object: localizer,
             userInfo: [
                 Localizer.oldLanguageUserInfoKey: change.oldLanguage, Localizer.newLanguageUserInfoKey: change.newLanguage,

@@ -13,17 +13,22 @@ extension Localizer {
     public static let changeUserInfoKey = "change"
 }
 
+extension Localizer.Configuration.ChangeNotifications {
+    /// The centre this names.
+    var center: NotificationCenter? {
+        switch self {
+        case .processDefault: .default
+        case .none: nil
+        case .center(let center): center as? NotificationCenter
+        }
+    }
+}
+
 extension Localizer.Configuration {
     /// The centre ``ParlanceCore/Localizer/languageDidChangeNotification`` is posted to;
     /// `nil` posts nothing. `NotificationCenter.default` unless set.
     public var notificationCenter: NotificationCenter? {
-        get {
-            switch changeNotifications {
-            case .processDefault: .default
-            case .none: nil
-            case .center(let center): center as? NotificationCenter
-            }
-        }
+        get { changeNotifications.center }
         set {
             changeNotifications = newValue.map { $0 === NotificationCenter.default ? .processDefault : .center($0) } ?? .none
         }

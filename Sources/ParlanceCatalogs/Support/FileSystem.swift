@@ -67,8 +67,9 @@ package enum FileSystem {
 
     /// The folders below `folder` whose name `matches`, at any depth, none entered: `.lproj`
     /// folders as `FileManager`'s enumerator finds them with `.skipsHiddenFiles` and
-    /// `skipDescendants()`. Names starting with a dot are skipped and symbolic links are never
-    /// followed, so a link cycle cannot loop; folders deeper than `depthLimit` are not entered.
+    /// `skipDescendants()`. Names starting with a dot are skipped. A symbolic link whose name
+    /// matches is listed when it points to a folder; links are never walked through, so a link
+    /// cycle cannot loop. Folders deeper than `depthLimit` are not entered.
     package static func folders(under folder: URL, depthLimit: Int = 64, matching matches: (String) -> Bool) -> [URL] {
         var found: [URL] = []
         var pending: [(URL, Int)] = [(folder, 0)]
@@ -82,16 +83,21 @@ package enum FileSystem {
                 let name = name(of: entry)
                 guard !name.hasPrefix(".") else { continue }
                 let child = current.appendingPathComponent(name)
-                var isFolder = Int32(entry.pointee.d_type) == DT_DIR
-                if Int32(entry.pointee.d_type) == DT_UNKNOWN {
+                var type = Int(entry.pointee.d_type)
+                if type == DT_UNKNOWN {
                     var status = stat()
-                    isFolder = lstat(child.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                    guard lstat(child.path, &status) == 0 else { continue }
+                    let kind = status.st_mode & S_IFMT
+                    type = Int(kind == S_IFDIR ? DT_DIR : kind == S_IFLNK ? DT_LNK : DT_REG)
                 }
-                guard isFolder else { continue }
-                if matches(name) {
+                if type == DT_DIR {
+                    if matches(name) {
+                        found.append(child)
+                    } else if depth < depthLimit {
+                        pending.append((child, depth + 1))
+                    }
+                } else if type == DT_LNK, matches(name), status(of: child)?.isFolder == true {
                     found.append(child)
-                } else if depth < depthLimit {
-                    pending.append((child, depth + 1))
                 }
             }
         }

@@ -1,10 +1,9 @@
 import Synchronization
 
 /// The tables of a snapshot built from compiled catalogs: for each language of the fallback
-/// chain, its compiled files, probed in chain order where they lie. The shown language's plain
-/// values are decoded when the snapshot is made (one contiguous array, so the lookup most calls
-/// make reads one element); every other value is decoded the first time it is looked up and
-/// kept for the snapshot's life.
+/// chain, its compiled files, probed in chain order where they lie. Every value is decoded the
+/// first time it is looked up and kept for the snapshot's life; the shown language's plain
+/// values in one contiguous buffer, so the lookup most calls make reads one element.
 ///
 /// The languages before `preferredCount` (the language, its parents, the default and the source
 /// languages) are mapped when the snapshot is built; the last-resort ones (every other available
@@ -138,13 +137,15 @@ final class CompiledLanguageLayer: Sendable {
     }
 }
 
-/// One compiled file in one snapshot: the file, its plain values when it is in the snapshot's
-/// own language, and the other values looked up in it so far, each decoded once and published
+/// One compiled file in one snapshot: the file, the plain values looked up in it so far when it
+/// is in the snapshot's own language, and the other values looked up in it so far, each decoded once and published
 /// with a compare-and-swap, so lookups take no lock. The cache holds at most one value per key
 /// the file has. A key the file lacks, or excludes, is looked up in the file below it (the
 /// next file of the same table and language), if there is one.
 final class CompiledTableLayer: @unchecked Sendable {
-    // @unchecked: `slots` is written only by compare-and-swap and freed in deinit.
+    // @unchecked: `slots` is written only by compare-and-swap and freed in deinit; an element of
+    // `plainTexts` is written once, by the thread whose compare-and-swap claimed it, before its
+    // state is stored with release order, and read only after that state is loaded with acquire.
     let catalog: CompiledCatalog
     /// The language the file is in.
     let language: Language
@@ -170,7 +171,7 @@ final class CompiledTableLayer: @unchecked Sendable {
     private enum PlainState {
         /// Not looked up yet.
         static let unread: UInt8 = 0
-        /// A thread is storing the text; readers decode for themselves meanwhile.
+        /// A thread is storing the text; readers decode it for themselves meanwhile, keeping nothing.
         static let storing: UInt8 = 1
         /// The value is no plain text, is excluded or does not read: the slots serve it.
         static let notPlain: UInt8 = 2
@@ -248,6 +249,7 @@ final class CompiledTableLayer: @unchecked Sendable {
                 let state = plainStates[index].load(ordering: .acquiring)
                 if state == PlainState.stored { return .plain(plainTexts.unsafelyUnwrapped[index]) }
                 if state == PlainState.unread, let text = storePlain(index) { return .plain(text) }
+                if state == PlainState.storing, let text = try? catalog.plainValue(atEntry: index) { return .plain(text) }
             }
             if let value = storedValue(index) { return value }
         }

@@ -99,7 +99,7 @@ public final class FolderLocalizationSource: LocalizationSource {
             catalog.languages.forEach(add)
             add(catalog.sourceLanguage)
         }
-        for folder in try lprojFolders() { add(folder.deletingPathExtension().lastPathComponent) }
+        for folder in lprojFolders() { add(folder.deletingPathExtension().lastPathComponent) }
         for file in try languageNamedFiles() { add(file.language) }
         return languages
     }
@@ -116,7 +116,7 @@ public final class FolderLocalizationSource: LocalizationSource {
     public func catalogs(for language: Language) throws -> [Catalog] {
         if let compiled = freshCompiledSource().source { return try compiled.catalogs(for: language) }
         var catalogs = try loadStringCatalogs()
-        for lproj in try lprojFolders() where Language(lproj.deletingPathExtension().lastPathComponent) == language {
+        for lproj in lprojFolders() where Language(lproj.deletingPathExtension().lastPathComponent) == language {
             let tables = try ResourceFolderReader.read(at: lproj, sourceLanguage: sourceLanguage)
             if let error = tables.diagnostics.first(where: { $0.severity == .error }) {
                 throw LocalizationSourceError(diagnostic: error)
@@ -235,7 +235,7 @@ public final class FolderLocalizationSource: LocalizationSource {
         }
     }
 
-    private func lprojFolders() throws -> [URL] {
+    private func lprojFolders() -> [URL] {
         FileSystem.folders(under: folder) { $0.hasSuffix(".lproj") }.sorted { $0.path < $1.path }
     }
 }

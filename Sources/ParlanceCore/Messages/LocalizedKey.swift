@@ -179,6 +179,11 @@ public struct LocalizedKey: Sendable, Hashable, ExpressibleByStringInterpolation
         /// A `Double`: `%lf`.
         @inlinable
         public mutating func appendInterpolation(_ value: Double) { append(.double(value), specifier: "%lf") }
+        #if !canImport(FoundationEssentials)
+        /// A `CGFloat`: `%lf`, as a `Double` (on Linux, where `CGFloat` is Foundation's, the
+        /// `Parlance` module declares this overload).
+        public mutating func appendInterpolation(_ value: CGFloat) { append(.double(Double(value)), specifier: "%lf") }
+        #endif
         /// A `Float`: `%f`.
         public mutating func appendInterpolation(_ value: Float) { append(.double(Double(value)), specifier: "%f") }
         /// A `Decimal`: `%@`, its digits kept for plural rules.

@@ -1,6 +1,7 @@
 import Foundation
 import Parlance
 import ParlanceCatalogWriters
+import ParlanceCore
 import ParlanceMessageFormat
 
 /// Fuzzes ``JSONMessagesReader`` and ``JSONMessagesWriter`` together, then serves what they
@@ -45,6 +46,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     } catch {
         require(false, "the writer's output does not read back: \(error)")
     }
+    // The static archives must keep Parlance's layer, or ICU messages go unrendered here.
+    require(foundationLayer != nil, "the Foundation layer is not installed: link Parlance's archive whole")
     let localizer = Localizer(catalogs: [catalog], configuration: .init(
         defaultLanguage: "fr", preferredLanguages: { ["fr"] }, notificationCenter: nil))
     for key in catalog.entries.keys.prefix(64) {

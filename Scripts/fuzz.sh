@@ -128,6 +128,8 @@ build_library() {
     echo "fuzz: compiling the Parlance runtime into $directory…" >&2
     rm -f "$directory/libParlance.stamp"
     for module in "${runtime_modules[@]}"; do
+        # An archive left by an earlier build would keep its objects beside the new ones.
+        rm -f "$directory/lib$module.a"
         mapfile -t sources < <(find "$root/Sources/$module" -name '*.swift' | LC_ALL=C sort)
         compile "$@" -wmo -module-name "$module" -package-name parlance -I "$directory/modules" -emit-library -static \
             -emit-module -emit-module-path "$directory/modules/$module.swiftmodule" \

@@ -8,8 +8,9 @@ import Foundation
 /// `ParlanceCompile` build plugin puts in a target's resource bundle, and what
 /// `parlance compile <input> --output <name>.pcatpack` writes.
 ///
-/// A pack stays open; each member is read into memory (its bytes alone) when its language is
-/// first needed and probed in place there, so a language no snapshot shows is never read. Its
+/// A pack stays open; each member is mapped (its pages alone) when its language is first needed
+/// and probed in place, so a language no snapshot shows is never read, and a lookup reads only
+/// the pages it touches. Its
 /// manifest (``CompiledCatalogManifest``, with each member's offset and size) lies at the end.
 /// Nothing in a pack is trusted: the header is checked, the manifest read as any JSON is, and
 /// every member must lie inside the file.
@@ -59,8 +60,8 @@ public final class CompiledCatalogPack: Sendable {
     /// has one of about 10 MB.
     static let maximumManifestSize = 16 << 20
 
-    /// Where members come from: read from the open file on demand (so a launch reads only the
-    /// members of the languages it shows, and counts nothing else as resident), or cut from memory.
+    /// Where members come from: mapped from the open file on demand (so a launch reads only the
+    /// pages of the members of the languages it shows), or cut from memory.
     private enum Source: Sendable {
         case file(OpenFile)
         case memory(FileBytes)

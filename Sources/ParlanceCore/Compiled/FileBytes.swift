@@ -104,7 +104,7 @@ final class FileBytes: @unchecked Sendable {
 /// An open regular file, closed when the last reference goes. A pack keeps one open, so every
 /// member it hands out is read from the file it opened, even once another is renamed over it.
 final class OpenFile: @unchecked Sendable {
-    // @unchecked: the descriptor is only read from (pread) and closed in deinit.
+    // @unchecked: the descriptor is only read from (pread, mmap) and closed in deinit.
     let descriptor: Int32
     let path: String
     let size: Int

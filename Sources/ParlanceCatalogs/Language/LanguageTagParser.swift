@@ -1,5 +1,5 @@
 /// Splits BCP 47 tags into their subtags, rejecting what is not a tag.
-enum LanguageTagParser {
+package enum LanguageTagParser {
     struct Parts {
         var language: String
         var script: String?
@@ -94,7 +94,8 @@ enum LanguageTagParser {
 
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
     private static func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
-    private static func isLetter(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) }
+    /// Whether `byte` is an ASCII letter, as a subtag's letters are (shared with the matcher's keys).
+    package static func isLetter(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) }
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
     private static func isAlphanumeric(_ byte: UInt8) -> Bool { isLetter(byte) || isDigit(byte) }
 }

@@ -140,7 +140,7 @@ public struct LanguageMatcher: Sendable {
             guard let dash = key.utf8.lastIndex(of: UInt8(ascii: "-")) else { break }
             let last = key.utf8[key.utf8.index(after: dash)...]
             // A script subtag here is not the language's usual one: its parent is root.
-            if last.count == 4, let first = last.first, (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") { break }
+            if last.count == 4, let first = last.first, LanguageTagParser.isLetter(first) { break }
             key = String(key[..<dash])
         }
         let norwegian: String? = switch language.languageCode {

@@ -50,6 +50,11 @@ struct FoundationLayerTests {
         #expect(configuration.notificationCenter === NotificationCenter.default)
     }
 
+    @Test("A message holds its ICU rendering in two words, so a lookup's nil test is one load")
+    func renderingIsClassBound() {
+        #expect(MemoryLayout<(any ICUMessageRendering)?>.size == 2 * MemoryLayout<Int>.size)
+    }
+
     @Test("A slot keeps the first value stored and hands it to every later caller")
     func slot() {
         let slot = FoundationLayerSlot()

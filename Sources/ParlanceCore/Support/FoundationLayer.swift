@@ -32,8 +32,9 @@ package dynamic func installedFoundationLayer() -> (any FoundationLayer)? { nil 
 /// The installed layer, asked for once.
 package let foundationLayer: (any FoundationLayer)? = installedFoundationLayer()
 
-/// An ICU MessageFormat value as a snapshot renders it.
-package protocol ICUMessageRendering: Sendable {
+/// An ICU MessageFormat value as a snapshot renders it. Class-bound, so a message holds it as
+/// two words and a lookup tests it for `nil` with one load (an open existential would be five).
+package protocol ICUMessageRendering: AnyObject, Sendable {
     /// The message formatted with named values (`{count}`, `{name, select, …}`).
     func format(values: [String: MessageArgument]) -> FormattedMessage
     /// The message formatted with positional values, which ICU names `{0}`, `{1}`, ….
@@ -59,7 +60,7 @@ package enum ICUMessageSource {
 
 /// An ICU message in a process without the Foundation layer: shown as written (pseudo-localized
 /// when asked), with a diagnostic that says why on every rendering.
-struct UnrenderedICUMessage: ICUMessageRendering {
+final class UnrenderedICUMessage: ICUMessageRendering {
     let text: String
     let diagnostic: Diagnostic
 

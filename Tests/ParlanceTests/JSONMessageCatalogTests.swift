@@ -185,6 +185,27 @@ struct JSONMessageCatalogTests {
         #expect(localizer.string("inbox.count", values: ["count": 2]) == "2 messages")
         #expect(localizer.string("app.title", table: "App") == "Parlance FR")
     }
+
+    @Test("Beside compiled catalogs, JSON files that are not message catalogs (package.json) leave the compiled catalogs read")
+    func compiledBesideOtherJSON() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("json-other-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("web"), withIntermediateDirectories: true)
+        try Data(#"{"name": "web"}"#.utf8).write(to: folder.appendingPathComponent("web/package.json"))
+        var apple = Catalog(table: "App", sourceLanguage: "en", version: "1.0")
+        apple.entries["app.title"] = CatalogEntry(localizations: ["en": .string("Parlance"), "fr": .string("Parlance FR")])
+        try XCStringsWriter().write(apple).data.write(to: folder.appendingPathComponent("App.xcstrings"))
+        try CompiledCatalogWriter.write(ResourceFolderReader.read(at: folder).catalogs, sources: [], to: folder.appendingPathComponent("Compiled"))
+        let localizer = try Self.localizer(folder)
+        #expect(localizer.readsCompiledCatalogs, "\(localizer.diagnostics)")
+        #expect(localizer.string("app.title", table: "App") == "Parlance FR")
+    }
+
+    @Test("The suffixes a launch tests names by before consulting the formats are the language-named formats' extensions")
+    func languageNamedSuffixes() {
+        let registry = CatalogFormats.all.filter { $0.placement == .languageNamed }.map { "." + $0.fileExtension }
+        #expect(FolderLocalizationSource.languageNamedSuffixes == registry)
+    }
 }
 
 /// Missing keys a handler was told of, in order.

@@ -38,31 +38,53 @@ package enum FileSystem {
     /// listed as a file and never followed into a folder, so a link cycle cannot loop, and
     /// folders deeper than `depthLimit` are not entered. `nil` when `folder` cannot be read.
     package static func files(under folder: URL, depthLimit: Int = 64) -> [URL]? {
-        guard let root = opendir(folder.path) else { return nil }
-        closedir(root)
         var files: [URL] = []
+        let walked = walkFiles(under: folder, depthLimit: depthLimit) { parent, name in
+            files.append(parent.appendingPathComponent(name))
+            return true
+        }
+        return walked ? files : nil
+    }
+
+    /// Whether a file below `folder`, found as ``files(under:depthLimit:)`` finds them, has a
+    /// name `matching`: the walk stops at the first, and makes no `URL` for the others.
+    package static func containsFile(under folder: URL, depthLimit: Int = 64, named matching: (String) -> Bool) -> Bool {
+        var found = false
+        _ = walkFiles(under: folder, depthLimit: depthLimit) { _, name in
+            found = matching(name)
+            return !found
+        }
+        return found
+    }
+
+    /// Calls `visit` with each file's folder and name until it returns `false`; `false` when
+    /// `folder` cannot be read. Bounded like `entries(of:)`: a tree of a million files is not
+    /// a resources folder.
+    private static func walkFiles(under folder: URL, depthLimit: Int, visit: (URL, String) -> Bool) -> Bool {
+        guard let root = opendir(folder.path) else { return false }
+        closedir(root)
+        var visited = 0
         var pending: [(URL, Int)] = [(folder, 0)]
-        // Bounded like `entries(of:)`: a tree of a million files is not a resources folder.
-        while let (current, depth) = pending.popLast(), files.count < 1_000_000 {
+        while let (current, depth) = pending.popLast(), visited < 1_000_000 {
             guard let directory = opendir(current.path) else { continue }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let name = name(of: entry)
                 guard !name.hasPrefix(".") else { continue }
-                let child = current.appendingPathComponent(name)
                 var isFolder = Int32(entry.pointee.d_type) == DT_DIR
                 if Int32(entry.pointee.d_type) == DT_UNKNOWN {
                     var status = stat()
-                    isFolder = lstat(child.path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+                    isFolder = lstat(current.appendingPathComponent(name).path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
                 }
                 if isFolder {
-                    if depth < depthLimit { pending.append((child, depth + 1)) }
+                    if depth < depthLimit { pending.append((current.appendingPathComponent(name), depth + 1)) }
                 } else {
-                    files.append(child)
+                    visited += 1
+                    guard visit(current, name) else { return true }
                 }
             }
         }
-        return files
+        return true
     }
 
     /// The folders below `folder` whose name `matches`, at any depth, none entered: `.lproj`

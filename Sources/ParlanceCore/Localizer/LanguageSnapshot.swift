@@ -177,11 +177,34 @@ package final class SnapshotStorage: Sendable {
     let reporter: MissingKeyReporter?
     /// The zone and calendar the Foundation layer's formatter writes dates in.
     package let dates: DateSettings
-    /// Message formatters for every language of the chain, made once: choosing plural
-    /// rules by tag costs far more than a lookup.
-    let messageFormatters: [Language: MessageFormatter]
-    /// The formatter of the snapshot's own language, which most messages use.
-    let ownFormatter: MessageFormatter
+    /// The languages whose message formatters ``formatters`` makes: the snapshot's own, then
+    /// those that may supply a value.
+    private let formattingLanguages: [Language]
+    /// Message formatters for every language of the chain, made at the first message and kept:
+    /// choosing plural rules by tag costs far more than a lookup, and a launch that shows only
+    /// plain strings should not pay for it.
+    var formatters: MessageFormatters {
+        if let made = madeFormatters.load() { return made }
+        return madeFormatters.storeIfNil(MessageFormatters(languages: formattingLanguages, device: device))
+    }
+    private let madeFormatters = OnceReference<MessageFormatters>()
+
+    /// The message formatters of a snapshot's languages.
+    final class MessageFormatters: Sendable {
+        /// The formatter of the snapshot's own language, which most messages use.
+        let own: MessageFormatter
+        let byLanguage: [Language: MessageFormatter]
+
+        /// `languages` starts with the snapshot's own.
+        init(languages: [Language], device: DeviceClass) {
+            var formatters: [Language: MessageFormatter] = [:]
+            for language in languages where formatters[language] == nil {
+                formatters[language] = MessageFormatter(language: language.identifier, device: device)
+            }
+            byLanguage = formatters
+            own = formatters[languages[0]] ?? MessageFormatter(language: languages[0].identifier, device: device)
+        }
+    }
     /// The Foundation layer's number, date and list formatter of the language, made there on
     /// first use and kept here: finding a locale's data reads ICU's tables, which a launch that
     /// shows only strings should not pay for.
@@ -212,20 +235,16 @@ package final class SnapshotStorage: Sendable {
         self.device = device
         self.reporter = reporter
         self.dates = dates
-        var formatters: [Language: MessageFormatter] = [:]
         // Only the languages that supplied a value: a chain ends with every available language.
-        for candidate in [language] + (formattingLanguages ?? chain) {
-            formatters[candidate] = MessageFormatter(language: candidate.identifier, device: device)
-        }
-        self.messageFormatters = formatters
-        self.ownFormatter = formatters[language] ?? MessageFormatter(language: language.identifier, device: device)
+        self.formattingLanguages = [language] + (formattingLanguages ?? chain)
     }
 
     func messageFormatter(for candidate: Language) -> MessageFormatter {
+        let formatters = formatters
         // The snapshot's own language first, compared by tag: a dictionary probe would hash the
         // whole `Language` on every message.
-        if candidate.identifier == language.identifier { return ownFormatter }
-        return messageFormatters[candidate] ?? MessageFormatter(language: candidate.identifier, device: device)
+        if candidate.identifier == language.identifier { return formatters.own }
+        return formatters.byLanguage[candidate] ?? MessageFormatter(language: candidate.identifier, device: device)
     }
 
     /// The value of `key` in `table` without arguments: one hash probe.

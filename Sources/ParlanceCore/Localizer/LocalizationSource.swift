@@ -138,6 +138,15 @@ public final class FolderLocalizationSource: LocalizationSource {
         return catalogs
     }
 
+    /// The extensions of the formats named for their language (`CatalogFilePlacement.languageNamed`),
+    /// with their dots; a test holds it to `CatalogFormats.all`.
+    static let languageNamedSuffixes = [".json"]
+
+    /// Whether a file called `name` may be one of ``languageNamedFiles()``.
+    private static func mayBeLanguageNamed(_ name: String) -> Bool {
+        languageNamedSuffixes.contains { name.hasSuffix($0) }
+    }
+
     /// The files of one-language formats named for their language (`fr.json`, `fr/common.json`),
     /// found by one walk of the folder on first use and kept, as the String Catalogs are.
     private func languageNamedFiles() throws -> [LanguageNamedFile] {
@@ -187,7 +196,9 @@ public final class FolderLocalizationSource: LocalizationSource {
         let manifest = found.isPack ? found.url : found.url.appendingPathComponent(CompiledCatalogManifest.fileName)
         // Compiled catalogs do not hold ICU messages: beside JSON message catalogs they would
         // hide those tables, so the catalogs are read instead.
-        if let json = try? languageNamedFiles().first {
+        // Names are tested before any format is consulted: a launch beside a fresh pack should
+        // not load the readers of every format to learn that the folder holds none of these.
+        if FileSystem.containsFile(under: folder, named: Self.mayBeLanguageNamed), let json = try? languageNamedFiles().first {
             return (nil, [Diagnostic(
                 .warning, "the folder holds JSON message catalogs (\(json.url.lastPathComponent)), which compiled catalogs do not hold; reading the catalogs instead.",
                 at: SourceLocation(file: manifest.path, line: 1, column: 1))])

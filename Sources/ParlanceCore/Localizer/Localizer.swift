@@ -173,10 +173,7 @@ public final class Localizer: Sendable {
         self.reporter = configuration.missingKeyHandler.map { MissingKeyReporter(handler: $0) }
         let (selection, diagnostics) = Self.storedSelection(configuration.preferenceStore, matcher: matcher)
         let language = Self.resolve(selection, matcher: matcher, configuration: configuration)
-        let (compiled, compiledDiagnostics): ((any CompiledTableSource)?, [Diagnostic]) =
-            if let direct = source as? any CompiledTableSource { (direct, []) } else {
-                (source as? any CompiledTablesProviding)?.compiledSource() ?? (nil, [])
-            }
+        let (compiled, compiledDiagnostics) = Self.compiledTables(of: source)
         self.compiled = compiled
         var initial = State(selection: selection, language: language)
         initial.diagnostics = diagnostics + compiledDiagnostics
@@ -187,6 +184,16 @@ public final class Localizer: Sendable {
         self.current = ReclaimingReference(empty)
         let first = if case .pseudo(let style) = selection { pseudoStorage(style) } else { storage(for: language) }
         current.replace(with: first)
+    }
+
+    /// The compiled tables `source` is, or the fresh ones it found. Parlance's own sources are
+    /// tested by class first: a cast to a protocol that fails scans every conformance record in
+    /// the process, which a launch should not pay for.
+    private static func compiledTables(of source: any LocalizationSource) -> ((any CompiledTableSource)?, [Diagnostic]) {
+        if let folder = source as? FolderLocalizationSource { return folder.compiledSource() }
+        if let compiled = source as? CompiledLocalizationSource { return (compiled, []) }
+        if let direct = source as? any CompiledTableSource { return (direct, []) }
+        return (source as? any CompiledTablesProviding)?.compiledSource() ?? (nil, [])
     }
 
     /// Whether the localizer reads compiled catalogs in place (a pack, a compiled folder that

@@ -33,9 +33,6 @@ public struct ResourceFolder: Sendable {
 /// reported, and the file read first (in path order, String Catalogs before `.lproj`
 /// tables) is kept.
 public enum ResourceFolderReader {
-    /// `NSFilePathErrorKey`'s value, which FoundationEssentials does not declare.
-    private static let filePathKey = "NSFilePath"
-
     /// Reads a folder, or a single `.xcstrings`, `.strings` or `.stringsdict` file.
     /// - Parameters:
     ///   - url: The folder or file.
@@ -46,7 +43,7 @@ public enum ResourceFolderReader {
     /// - Throws: `CocoaError` when the path cannot be listed or read.
     public static func read(at url: URL, sourceLanguage: String? = nil, language: String? = nil) throws -> ResourceFolder {
         guard let status = FileSystem.status(of: url) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [filePathKey: url.path])
+            throw CocoaError(.fileNoSuchFile, userInfo: [FileSystem.filePathKey: url.path])
         }
         let files = status.isFolder ? try catalogFiles(under: url) : [url]
         let fileLanguage = status.isFolder ? nil : language
@@ -70,7 +67,7 @@ public enum ResourceFolderReader {
     /// every ``CatalogFilePlacement/languageNamed`` format whose name or folder names a language.
     @_spi(Files) public static func catalogFiles(under folder: URL) throws -> [URL] {
         guard let found = FileSystem.files(under: folder) else {
-            throw CocoaError(.fileReadUnknown, userInfo: [filePathKey: folder.path])
+            throw CocoaError(.fileReadUnknown, userInfo: [FileSystem.filePathKey: folder.path])
         }
         var catalogs: [URL] = []
         var tables: [URL] = []

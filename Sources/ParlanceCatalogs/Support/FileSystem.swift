@@ -126,13 +126,19 @@ package enum FileSystem {
         return found
     }
 
+    /// The `userInfo` keys Foundation's `NSFilePathErrorKey`, `NSURLErrorKey` and
+    /// `NSUnderlyingErrorKey` name, which FoundationEssentials does not declare.
+    package static let filePathKey = "NSFilePath"
+    package static let urlKey = "NSURL"
+    package static let underlyingErrorKey = "NSUnderlyingError"
+
     /// What went wrong, as a sentence: a POSIX error's message (`strerror`), a Cocoa file
     /// error's kind and path, else the error as Swift describes it. FoundationEssentials has
     /// no `localizedDescription`.
     package static func describe(_ error: any Error) -> String {
         if let error = error as? CocoaError {
-            let path = (error.userInfo["NSFilePath"] as? String) ?? error.userInfo["NSURL"].map { "\($0)" }
-            let underlying = (error.userInfo["NSUnderlyingError"] as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
+            let path = (error.userInfo[filePathKey] as? String) ?? error.userInfo[urlKey].map { "\($0)" }
+            let underlying = (error.userInfo[underlyingErrorKey] as? POSIXError).map { String(cString: strerror($0.code.rawValue)) }
             let kind: String = switch error.code {
             case .fileNoSuchFile, .fileReadNoSuchFile: "no such file"
             case .fileReadNoPermission, .fileWriteNoPermission: "permission denied"

@@ -72,9 +72,10 @@ extension CompiledCatalogWriter {
             if let language = Language(catalog.sourceLanguage), !sourceLanguages.contains(language) {
                 sourceLanguages.append(language)
             }
+            let spellings = Spellings(of: catalog)
             var languages: [Language] = []
             // A String Catalog's source language shows every key, held there or not.
-            let tags = catalog.keyIsSourceText ? catalog.languages + [catalog.sourceLanguage] : catalog.languages
+            let tags = catalog.keyIsSourceText ? spellings.tags + [catalog.sourceLanguage] : spellings.tags
             for tag in tags {
                 guard let language = Language(tag) else {
                     warn("\(catalog.table): warning: \(Diagnostic.quoted(tag)) is no language tag; its values are not compiled")
@@ -82,7 +83,6 @@ extension CompiledCatalogWriter {
                 }
                 if !languages.contains(language) { languages.append(language) }
             }
-            let spellings = Spellings(of: catalog)
             for language in languages {
                 let compiled: [UInt8]
                 do {

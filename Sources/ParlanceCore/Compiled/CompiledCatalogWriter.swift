@@ -26,9 +26,12 @@ public enum CompiledCatalogWriter {
     struct Spellings {
         private var byLanguage: [Language: [String]] = [:]
         private var parsed: [String: Language?] = [:]
+        /// Every tag an entry holds, sorted (the catalog's `languages`, which reads every entry).
+        let tags: [String]
 
         init(of catalog: Catalog) {
-            for tag in catalog.languages + [catalog.sourceLanguage] where parsed[tag] == nil {
+            tags = catalog.languages
+            for tag in tags + [catalog.sourceLanguage] where parsed[tag] == nil {
                 let language = Language(tag)
                 parsed[tag] = .some(language)
                 if let language { byLanguage[language, default: []].append(tag) }

@@ -109,11 +109,10 @@ public enum AtomicFile {
 
     /// An error for the last failed call; read `errno` before anything else can change it.
     private static func posixError(_ file: URL) -> any Error {
-        // The keys `NSFilePathErrorKey` and `NSUnderlyingErrorKey` name, spelled out: the
-        // constants are Foundation's, and the core links FoundationEssentials alone.
+        // Foundation's key constants are not FoundationEssentials'; FileSystem spells them once.
         CocoaError(.fileWriteUnknown, userInfo: [
-            "NSFilePath": file.path,
-            "NSUnderlyingError": POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO),
+            FileSystem.filePathKey: file.path,
+            FileSystem.underlyingErrorKey: POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO),
         ])
     }
 }

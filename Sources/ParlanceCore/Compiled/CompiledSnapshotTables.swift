@@ -1,4 +1,11 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The tables of a snapshot built from compiled catalogs: for each language of the fallback
 /// chain, its compiled files, probed in chain order where they lie. Every value is decoded the
@@ -169,7 +176,7 @@ final class CompiledTableLayer: @unchecked Sendable {
 
     /// What an element of `plainTexts` holds.
     private enum PlainState {
-        /// Not looked up yet.
+        /// Not looked up yet. Zero, as `calloc` leaves the states: a new layer writes none.
         static let unread: UInt8 = 0
         /// A thread is storing the text; readers decode it for themselves meanwhile, keeping nothing.
         static let storing: UInt8 = 1
@@ -180,6 +187,9 @@ final class CompiledTableLayer: @unchecked Sendable {
     }
     /// One word per entry: 0 until the value is decoded, then a retained `Decoded` box.
     private let slots: UnsafeMutablePointer<Atomic<UInt>>
+    /// How many slots and texts lookups have stored, so a layer nothing was read from is freed
+    /// without reading its slots.
+    private let keptCount = Atomic<Int>(0)
 
     /// A decoded value; `nil` when the file's value could not be read (reported once).
     private final class Decoded: Sendable {
@@ -208,15 +218,15 @@ final class CompiledTableLayer: @unchecked Sendable {
             }
         }
         self.excluded = excluded
-        slots = .allocate(capacity: max(catalog.count, 1))
-        for index in 0..<catalog.count { (slots + index).initialize(to: Atomic(0)) }
+        // Slots and states start as zero bytes from `calloc` (0 and `PlainState.unread`), not
+        // written here: the pages no lookup touches stay unallocated, so a layer costs a launch
+        // or a switch memory for the keys it shows, not for the keys it has.
+        slots = Self.zeroed(catalog.count, of: Atomic<UInt>.self)
         if isOwn {
             // The texts' memory is left uninitialized (and so, untouched, costs no resident page)
             // until a lookup stores one.
             plainTexts = .allocate(capacity: max(catalog.count, 1))
-            let states = UnsafeMutablePointer<Atomic<UInt8>>.allocate(capacity: max(catalog.count, 1))
-            for index in 0..<catalog.count { (states + index).initialize(to: Atomic(PlainState.unread)) }
-            plainStates = states
+            plainStates = Self.zeroed(catalog.count, of: Atomic<UInt8>.self)
         } else {
             plainTexts = nil
             plainStates = nil
@@ -224,20 +234,28 @@ final class CompiledTableLayer: @unchecked Sendable {
     }
 
     deinit {
-        for index in 0..<catalog.count {
+        let kept = keptCount.load(ordering: .acquiring) > 0
+        for index in 0..<(kept ? catalog.count : 0) {
             let bits = slots[index].load(ordering: .acquiring)
             if bits != 0 { Unmanaged<Decoded>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
         }
-        slots.deinitialize(count: catalog.count)
-        slots.deallocate()
+        free(slots)
         if let plainTexts, let plainStates {
-            for index in 0..<catalog.count where plainStates[index].load(ordering: .acquiring) == PlainState.stored {
+            for index in 0..<(kept ? catalog.count : 0) where plainStates[index].load(ordering: .acquiring) == PlainState.stored {
                 (plainTexts + index).deinitialize(count: 1)
             }
             plainTexts.deallocate()
-            plainStates.deinitialize(count: catalog.count)
-            plainStates.deallocate()
+            free(plainStates)
         }
+    }
+
+    /// Room for `count` (at least one) values of a type whose zero bytes are a valid value,
+    /// holding zero bytes; freed with `free`.
+    private static func zeroed<Element: ~Copyable>(_ count: Int, of _: Element.Type) -> UnsafeMutablePointer<Element> {
+        guard let memory = calloc(max(count, 1), MemoryLayout<Element>.stride) else {
+            fatalError("cannot allocate \(count) × \(MemoryLayout<Element>.stride) bytes")
+        }
+        return memory.bindMemory(to: Element.self, capacity: max(count, 1))
     }
 
     /// The value of `key`, or `nil` when neither the file nor those below it hold it (or hold it
@@ -272,6 +290,7 @@ final class CompiledTableLayer: @unchecked Sendable {
             expected: PlainState.unread, desired: PlainState.storing, ordering: .relaxed)
         if claimed {
             (plainTexts + index).initialize(to: text)
+            keptCount.add(1, ordering: .relaxed)
             plainStates[index].store(PlainState.stored, ordering: .releasing)
         }
         return text
@@ -297,7 +316,10 @@ final class CompiledTableLayer: @unchecked Sendable {
         let bits = UInt(bitPattern: box.toOpaque())
         let (exchanged, winner) = slots[index].compareExchange(
             expected: 0, desired: bits, successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
-        if exchanged { return value }
+        if exchanged {
+            keptCount.add(1, ordering: .relaxed)
+            return value
+        }
         // Another thread decoded it first: keep its value, so every lookup sees one object.
         box.release()
         return Unmanaged<Decoded>.fromOpaque(UnsafeRawPointer(bitPattern: winner)!).takeUnretainedValue().value

@@ -47,17 +47,17 @@ final class ReadIndicator: @unchecked Sendable {
     /// Whether writers fence readers with `membarrier`, so readers need no fence.
     let isAsymmetric: Bool
 
+    /// Bytes of the one mapping that holds the slots, then the stripes.
+    private static let mappedBytes = (slotCount + stripeCount) * lineBytes
+
     init() {
-        slots = UnsafeMutableRawPointer.allocate(byteCount: Self.slotCount * Self.lineBytes, alignment: Self.lineBytes)
-        stripes = UnsafeMutableRawPointer.allocate(byteCount: Self.stripeCount * Self.lineBytes, alignment: Self.lineBytes)
-        for index in 0..<Self.slotCount {
-            let words = (slots + index * Self.lineBytes).bindMemory(to: Atomic<Int>.self, capacity: 3)
-            for word in 0..<3 { (words + word).initialize(to: Atomic(0)) }
-        }
-        for index in 0..<Self.stripeCount {
-            let words = (stripes + index * Self.lineBytes).bindMemory(to: Atomic<Int>.self, capacity: 2)
-            for word in 0..<2 { (words + word).initialize(to: Atomic(0)) }
-        }
+        // One anonymous mapping: page-aligned, and zero (every owner word and counter starts at
+        // 0) without a write, so the pages of slots no thread claims are never made resident.
+        let memory = mmap(nil, Self.mappedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        guard let memory, memory != MAP_FAILED else { fatalError("cannot map \(Self.mappedBytes) bytes for the read indicator") }
+        memory.bindMemory(to: Atomic<Int>.self, capacity: Self.mappedBytes / MemoryLayout<Atomic<Int>>.stride)
+        slots = memory
+        stripes = memory + Self.slotCount * Self.lineBytes
         var key = pthread_key_t()
         // When a thread exits, its slot's owner word goes back to 0 (its counters are 0:
         // no thread exits inside a read section).
@@ -73,8 +73,7 @@ final class ReadIndicator: @unchecked Sendable {
         // Only test-made indicators go away; threads that used them may still hold slots,
         // so the key is deleted (no destructor runs after that) before the memory is freed.
         pthread_key_delete(key)
-        slots.deallocate()
-        stripes.deallocate()
+        munmap(slots, Self.mappedBytes)
     }
 
     /// Enters a read section under `version` (0 or 1).

@@ -12,21 +12,27 @@ enum PlainTemplateWriter {
         return StackText.write { text in
             var read = read
             var next = 1
-            for part in storage.parts {
-                switch part {
-                case .text(let literal):
-                    guard text.append(literal) else { return false }
-                case .conversion(let conversion):
-                    let index = conversion.position ?? next
-                    guard index >= 1, index <= arguments.count, let plain = conversion.plain,
-                        plain.placesAsWritten(arguments[index - 1]), text.append(arguments[index - 1])
-                    else { return false }
-                    read |= 1 << UInt64(index - 1)
-                    next = index.after
-                case .invalid, .substitution, .substitutedArgument:
-                    return false
+            // Each part read in place: iterating the array would copy every part out, a retain
+            // and a release of its payload.
+            let fits = storage.parts.withUnsafeBufferPointer { parts in
+                for place in parts.indices {
+                    switch parts[place] {
+                    case .text(let literal):
+                        guard text.append(literal) else { return false }
+                    case .conversion(let conversion):
+                        let index = conversion.position ?? next
+                        guard index >= 1, index <= arguments.count, let plain = conversion.plain,
+                            plain.placesAsWritten(arguments[index - 1]), text.append(arguments[index - 1])
+                        else { return false }
+                        read |= 1 << UInt64(index - 1)
+                        next = index.after
+                    case .invalid, .substitution, .substitutedArgument:
+                        return false
+                    }
                 }
+                return true
             }
+            guard fits else { return false }
             // An argument nothing read is reported by the general path.
             return read == (1 << UInt64(arguments.count)) &- 1
         }

@@ -46,8 +46,10 @@ struct StackText {
     }
 
     mutating func append(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { append($0, 0..<$0.count) }
+        // Borrowed: `withUTF8` would need a mutable copy, a retain and a release per append.
+        if let appended = text.utf8.withContiguousStorageIfAvailable({ append($0, 0..<$0.count) }) { return appended }
+        var copy = text
+        return copy.withUTF8 { append($0, 0..<$0.count) }
     }
 
     private mutating func appendDecimal(negative: Bool, magnitude: UInt64) -> Bool {

@@ -12,10 +12,10 @@ import Darwin
 /// first time it is looked up and kept for the snapshot's life; the shown language's plain
 /// values in one contiguous buffer, so the lookup most calls make reads one element.
 ///
-/// The languages before `preferredCount` (the language, its parents, the default and the source
-/// languages) are mapped when the snapshot is built; the last-resort ones (every other available
-/// language) only when a lookup first reaches them, so forty compiled languages cost a snapshot
-/// nothing until a key is missing from all of its preferred ones.
+/// The snapshot's own language is mapped when the snapshot is built; every other language of the
+/// chain (its parents, the default and the source languages, then every other available
+/// language) only when a lookup first reaches it, so a launch maps the one language it shows and
+/// forty compiled languages cost a snapshot nothing until a key is missing from its own.
 final class CompiledSnapshotTables: Sendable {
     let layers: [CompiledLanguageLayer]
     /// The snapshot language's `Localizable` table: the lookup most calls make.
@@ -24,9 +24,8 @@ final class CompiledSnapshotTables: Sendable {
     /// once-reference when a lookup names another table.
     let ownTables: CompiledLanguageLayer.LayerTables?
 
-    init(layers: [CompiledLanguageLayer], preferredCount: Int) {
+    init(layers: [CompiledLanguageLayer]) {
         self.layers = layers
-        for layer in layers.prefix(preferredCount) { _ = layer.tables }
         self.ownTables = layers.first?.tables
         self.ownDefault = ownTables?.defaultTable
     }

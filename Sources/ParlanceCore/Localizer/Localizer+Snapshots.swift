@@ -165,8 +165,8 @@ extension Localizer {
         }
     }
 
-    /// A snapshot over compiled files: the preferred languages' files opened now (and the shown
-    /// language's plain values decoded), the last-resort languages' when a lookup first reaches them.
+    /// A snapshot over compiled files: the shown language's files opened now (its plain values
+    /// decoded at their first lookup), every other language's when a lookup first reaches it.
     private func compiledStorage(for language: Language, from source: any CompiledTableSource) -> SnapshotStorage {
         let (chain, ownCount, preferredCount) = fallbackChain(for: language)
         let device = configuration.device
@@ -191,7 +191,7 @@ extension Localizer {
                 }
             }
         }
-        let tables = CompiledSnapshotTables(layers: layers, preferredCount: preferredCount)
+        let tables = CompiledSnapshotTables(layers: layers)
         return SnapshotStorage(
             language: language, chain: chain, tables: .compiled(tables), device: device, reporter: reporter,
             dates: configuration.dates, formattingLanguages: Array(chain.prefix(preferredCount)))

@@ -220,7 +220,7 @@ struct CompiledLocalizerTests {
         #expect(localizer.diagnostics.contains { $0.message.contains("truncated") })
     }
 
-    @Test("Forty compiled languages: a snapshot maps only its preferred languages' files until a key is missing from them")
+    @Test("Forty compiled languages: a snapshot maps only its own language's files until a key is missing from them")
     func lazyLanguages() throws {
         let folder = try temporaryFolder("compiled-forty")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -234,14 +234,20 @@ struct CompiledLocalizerTests {
         var lastResort = CatalogEntry()
         lastResort["fi"] = .string("vain suomeksi")
         catalog["only.finnish"] = lastResort
+        var english = CatalogEntry()
+        english["en"] = .string("English only")
+        catalog["only.english"] = english
         try CompiledCatalogWriter.write([catalog], sources: [], to: folder)
         let localizer = try Localizer(
             source: CompiledLocalizationSource(folder: folder), configuration: isolatedConfiguration(default: "fr"))
         let compiled = try #require(localizer.currentSnapshot.storage.compiled)
         #expect(compiled.layers.map(\.language).prefix(2) == ["fr", "en"])
-        #expect(compiled.layers.filter(\.isOpened).map(\.language) == ["fr", "en"])
+        #expect(compiled.layers.filter(\.isOpened).map(\.language) == ["fr"])
         #expect(localizer.string("key.3") == "fr 3")
-        #expect(compiled.layers.filter(\.isOpened).count == 2)
+        #expect(compiled.layers.filter(\.isOpened).map(\.language) == ["fr"])
+        // A key French lacks maps the next language of the chain, the default, and no other.
+        #expect(localizer.string("only.english") == "English only")
+        #expect(compiled.layers.filter(\.isOpened).map(\.language) == ["fr", "en"])
         #expect(localizer.string("only.finnish") == "vain suomeksi")
         // Reaching Finnish opened every language before it in the chain, and none after it.
         let opened = compiled.layers.map { $0.isOpened }

@@ -53,7 +53,12 @@ final class ReadIndicator: @unchecked Sendable {
     init() {
         // One anonymous mapping: page-aligned, and zero (every owner word and counter starts at
         // 0) without a write, so the pages of slots no thread claims are never made resident.
-        let memory = mmap(nil, Self.mappedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        #if canImport(Darwin)
+        let anonymous = MAP_ANON
+        #else
+        let anonymous = MAP_ANONYMOUS
+        #endif
+        let memory = mmap(nil, Self.mappedBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | anonymous, -1, 0)
         guard let memory, memory != MAP_FAILED else { fatalError("cannot map \(Self.mappedBytes) bytes for the read indicator") }
         memory.bindMemory(to: Atomic<Int>.self, capacity: Self.mappedBytes / MemoryLayout<Atomic<Int>>.stride)
         slots = memory

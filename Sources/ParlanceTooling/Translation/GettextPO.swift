@@ -30,12 +30,16 @@ public enum GettextPO {
 
         var index = 0
         let units = file.units
+        // A plural entry's `msgctxt` is its variant's id: where a unit has that id too (an
+        // imported file can hold both), the forms are written as entries of their own, or the
+        // file would hold two entries with one context and not read back.
+        let ids = Set(units.map(\.id))
         while index < units.count {
             let unit = units[index]
             let texts = [unit.id, unit.source, unit.target ?? "", unit.note ?? ""]
             // The plural units of one variant (consecutive, in any order) are one entry when
             // they are exactly the language's categories.
-            if let rules, let base = pluralBase(unit) {
+            if let rules, let base = pluralBase(unit), !ids.contains(base) {
                 var end = index
                 var forms: [String: TranslationUnit] = [:]
                 while end < units.count, pluralBase(units[end]) == base, let category = units[end].path.last {
@@ -75,10 +79,11 @@ public enum GettextPO {
     }
 
     /// The id of the variant a plural unit belongs to (`key`, `key|==|device.ipad`), or `nil`
-    /// for a unit that is not a plural form.
+    /// for a unit that is not a plural form, or whose variant id would not read back as its key
+    /// (a key holding `|==|` with no variant path: a reader splits an id at its last `|==|`).
     private static func pluralBase(_ unit: TranslationUnit) -> String? {
         guard unit.path.count >= 2, unit.path[unit.path.count - 2] == "plural" else { return nil }
-        if unit.path.count == 2 { return unit.key }
+        if unit.path.count == 2 { return unit.key.contains(TranslationUnit.pathSeparator) ? nil : unit.key }
         return unit.key + TranslationUnit.pathSeparator + TranslationUnit.joinedPath(Array(unit.path.dropLast(2)))
     }
 

@@ -68,8 +68,17 @@ enum Fixture {
         return folder
     }
 
+    /// One folder per test process holds every folder the tests make (releases, caches, the soak's
+    /// and the kill test's scratch: hundreds of megabytes a run), removed when the process exits.
+    static let scratchRoot: URL = {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-remote-tests-\(UUID().uuidString)")
+        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: Fixture.scratchRoot) }
+        return url
+    }()
+
     static func temporaryFolder(_ name: String) -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-\(name)-\(UUID().uuidString)")
+        let url = scratchRoot.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -61,12 +61,15 @@ package enum FileSystem {
     /// `folder` cannot be read. Bounded like `entries(of:)`: a tree of a million files is not
     /// a resources folder.
     private static func walkFiles(under folder: URL, depthLimit: Int, visit: (URL, String) -> Bool) -> Bool {
-        guard let root = opendir(folder.path) else { return false }
-        closedir(root)
         var visited = 0
         var pending: [(URL, Int)] = [(folder, 0)]
         while let (current, depth) = pending.popLast(), visited < 1_000_000 {
-            guard let directory = opendir(current.path) else { continue }
+            // The root is opened once: a root that cannot be read fails the walk, a folder below
+            // it that cannot is skipped.
+            guard let directory = opendir(current.path) else {
+                if depth == 0 { return false }
+                continue
+            }
             defer { closedir(directory) }
             while let entry = readdir(directory) {
                 let name = name(of: entry)

@@ -241,6 +241,25 @@ func compiledRuntimeBenchmarks() {
         setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
     )
 
+    // The floor under a plural by key: the typed plural accessor (the same message, rendered
+    // the same way, its table entry found by position) after the fastest way Swift has to turn
+    // the key into that position, a `[String: Int]` lookup.
+    Benchmark(
+        "Floor: typed plural accessor after a [String: Int] lookup of the key's position",
+        configuration: configuration,
+        closure: { (benchmark: Benchmark, fixture: CompiledRuntimeFixture) in
+            let keys = fixture.pluralKeys
+            let positions = fixture.pluralPositions
+            let indexed = fixture.indexedPluralKeys
+            let localizer = fixture.localizer
+            for index in benchmark.scaledIterations {
+                let position = positions[keys[index % keys.count]].unsafelyUnwrapped
+                blackHole(indexed.string(position, arguments: [.int(Int64(index % 10))], localizer: localizer))
+            }
+        },
+        setup: { () throws -> CompiledRuntimeFixture in try CompiledRuntimeFixture.shared.get() }
+    )
+
     Benchmark(
         "Runtime: plural message, Localizer.string(key, n), catalogs read",
         configuration: configuration,
@@ -322,6 +341,8 @@ final class CompiledRuntimeFixture: Sendable {
     /// `plainKeys` and `pluralKeys` as generated accessors name them, by position.
     let indexedPlainKeys: IndexedKeys
     let indexedPluralKeys: IndexedKeys
+    /// Each of `pluralKeys` with its position in `indexedPluralKeys`.
+    let pluralPositions: [String: Int]
     /// The values of `indexedPlainKeys`, in its order, behind a function in another module.
     let ownedStringFloor: OwnedStringFloor
     let observedStringFloor: ObservedStringFloor
@@ -346,6 +367,7 @@ final class CompiledRuntimeFixture: Sendable {
         pluralKeys = (0..<5_000).filter { $0 % 40 == 1 || $0 % 40 == 21 }.map(SyntheticResourceFolder.key)
         indexedPlainKeys = IndexedKeys([.init("Localizable", keys: plainKeys)])
         indexedPluralKeys = IndexedKeys([.init("Localizable", keys: pluralKeys)])
+        pluralPositions = Dictionary(uniqueKeysWithValues: pluralKeys.enumerated().map { ($1, $0) })
         ownedStringFloor = OwnedStringFloor(plainKeys.map { runtime.dictionary[$0]! }, dictionary: runtime.dictionary)
         observedStringFloor = ObservedStringFloor(plainKeys.map { runtime.dictionary[$0]! }, dictionary: runtime.dictionary)
         for index in 0..<indexedPlainKeys.count

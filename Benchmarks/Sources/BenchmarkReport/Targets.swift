@@ -179,6 +179,17 @@ struct Target {
             benchmark: "Compiled runtime: plural message, Localizer.string(key, n)",
             baseline: "Message: String(format:) %lld files (baseline)",
             limits: [.atMostNanoseconds(300), .atMostBaselineTimes(0.2)]),
+        // Issue 33: plural by key at least 5× faster than String(format:), read beside its floor
+        // (the typed plural after a dictionary lookup of the key's position): whether the floor
+        // itself is 5× faster, and how far above it the lookup by key is.
+        Target(
+            benchmark: "Floor: typed plural accessor after a [String: Int] lookup of the key's position",
+            baseline: "Message: String(format:) %lld files (baseline)",
+            limits: [.atMostBaselineTimes(0.2)]),
+        Target(
+            benchmark: "Compiled runtime: plural message, Localizer.string(key, n)",
+            baseline: "Floor: typed plural accessor after a [String: Int] lookup of the key's position",
+            limits: []),
         Target(
             benchmark: "Runtime: plural message, Localizer.string(key, n), catalogs read",
             baseline: "Message: String(format:) %lld files (baseline)",

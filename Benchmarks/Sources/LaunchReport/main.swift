@@ -45,14 +45,30 @@ var runs = 50
 var markdown = false
 /// A folder to write the fixture into and leave there (to profile one program by hand).
 var keep: String?
+/// Also measure the launch programs linked with their launch path's code together
+/// (`<program>-ordered`, made by `Scripts/launch.sh --layout-floor`).
+var layoutFloor = false
 var options = CommandLine.arguments.dropFirst().makeIterator()
 while let option = options.next() {
     switch option {
     case "--runs": runs = options.next().flatMap(Int.init) ?? runs
     case "--markdown": markdown = true
     case "--keep": keep = options.next()
+    case "--layout-floor": layoutFloor = true
+    case "--write-fixture":
+        // The fixture alone, for Scripts/launch.sh to profile a launch on; prints the key.
+        guard let path = options.next() else { break }
+        do {
+            try LaunchFixture.write(to: URL(fileURLWithPath: path))
+        } catch {
+            FileHandle.standardError.write(Data("parlance-launch: \(error)\n".utf8))
+            exit(1)
+        }
+        print(LaunchFixture.key)
+        exit(0)
     default:
-        FileHandle.standardError.write(Data("usage: parlance-launch [--runs N] [--markdown] [--keep <folder>]\n".utf8))
+        FileHandle.standardError.write(Data(
+            "usage: parlance-launch [--runs N] [--markdown] [--keep <folder>] [--layout-floor] | --write-fixture <folder>\n".utf8))
         exit(2)
     }
 }
@@ -107,6 +123,22 @@ var programs = [
         name: "ParlanceCore alone: compiled pack, 5,000 keys × 40 languages", executable: "launch-parlance-core",
         folder: "forty", options: ["--expect-compiled"], expected: LaunchFixture.expectedFrench, baseline: "launch-essentials"),
 ]
+// The layout floor: the same programs, built with each function in a section of its own and
+// linked with the functions one launch runs placed together. The kernel maps an executable's
+// code in 64 KB windows around each page a launch touches; these rows measure what the launch
+// costs when its code fills a few windows instead of being spread through the binary.
+if layoutFloor {
+    programs += [
+        Program(
+            name: "Parlance, its launch path's code linked together (layout floor): compiled pack, 5,000 keys × en, fr",
+            executable: "launch-parlance-ordered", folder: "compiled", options: ["--expect-compiled"],
+            expected: LaunchFixture.expectedFrench),
+        Program(
+            name: "ParlanceCore alone, its launch path's code linked together (layout floor): compiled pack, 5,000 keys × en, fr",
+            executable: "launch-parlance-core-ordered", folder: "compiled", options: ["--expect-compiled"],
+            expected: LaunchFixture.expectedFrench, baseline: "launch-essentials"),
+    ]
+}
 
 func megabytes(_ path: String) -> String {
     let size = (try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(path).path)[.size] as? Int) ?? 0

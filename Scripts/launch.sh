@@ -8,7 +8,7 @@
 # --layout-floor also measures Parlance and ParlanceCore with the code one launch runs linked
 # together (needs valgrind and the gold linker, Swift's default on Linux): each function is
 # compiled into a section of its own (-function-sections), one launch of the 5,000-key fixture
-# is profiled with callgrind, and the functions it ran are placed first (gold's
+# is profiled with callgrind, and the functions it ran are placed together (gold's
 # --section-ordering-file, written by Scripts/launch-order.py). What those rows cost over their
 # baselines is the floor a better layout of the same code could reach.
 # Exits 1 when Parlance misses a target (issue 33: two languages ≤ +2 ms and ≤ +3 MiB over the

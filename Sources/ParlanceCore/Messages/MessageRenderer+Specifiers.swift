@@ -56,8 +56,12 @@ extension MessageRenderer {
                 : "\"\(specifier.text)\" would write to memory and is not supported.")
             return
         }
-        guard let argument = argument(index, for: specifier.text),
-            let text = converted(argument, index: index, as: specifier, kind: kind, flags: flags, width: width, precision: precision)
+        guard let argument = argument(index) else {
+            reportMissing(index, for: specifier.text)
+            output += MessageFormatter.marker
+            return
+        }
+        guard let text = converted(argument, index: index, as: specifier, kind: kind, flags: flags, width: width, precision: precision)
         else {
             output += MessageFormatter.marker
             return
@@ -143,7 +147,10 @@ extension MessageRenderer {
         case .position(let position):
             index = position
         }
-        guard let argument = argument(index, for: specifier.text) else { return nil }
+        guard let argument = argument(index) else {
+            reportMissing(index, for: specifier.text)
+            return nil
+        }
         guard case .value(let negative, let magnitude, false) = argument.wholeNumber else {
             warn("The \(what) of \"\(specifier.text)\" must be a whole number, but argument \(index) is \(argument.diagnosticDescription).")
             return nil

@@ -5,10 +5,12 @@ extension MessageRenderer {
 
     /// Renders a localization: its chosen variation, or its string with its substitutions.
     mutating func render(_ localization: Localization, in scope: Scope) {
-        if let substitutions = localization.substitutions {
-            var own = scope
-            own.substitutions = substitutions
-            renderContent(of: localization, in: own)
+        if localization.substitutions != nil {
+            // Its own table for its content, then the enclosing one again: swapped, not copied.
+            var enclosing = localization.substitutions
+            swap(&substitutions, &enclosing)
+            renderContent(of: localization, in: scope)
+            swap(&substitutions, &enclosing)
         } else {
             renderContent(of: localization, in: scope)
         }
@@ -52,7 +54,7 @@ extension MessageRenderer {
     mutating func renderSubstitution(named name: String, position: Int?, in scope: Scope, next: inout Int) {
         // Like any conversion, an unpositioned substitution takes the next argument in turn.
         let slot = position ?? next
-        guard let substitution = scope.substitutions?[name] else {
+        guard let substitution = substitutions?[name] else {
             next = slot.after
             // The slot is taken either way; the missing substitution is the one problem to report.
             markUsed(slot)
@@ -79,7 +81,7 @@ extension MessageRenderer {
         substitutionCount += 1
         markUsed(index)
         let inner = Scope(
-            substitutions: scope.substitutions, argument: index, argumentType: substitution.formatSpecifier,
+            argument: index, argumentType: substitution.formatSpecifier,
             substitutionName: name, substitutionPosition: position)
         substitutionDepth += 1
         defer { substitutionDepth -= 1 }

@@ -6,8 +6,9 @@ extension MessageRenderer {
     mutating func pluralForm(_ forms: [PluralCategory: Localization], in scope: Scope) -> Localization? {
         guard !forms.isEmpty else { return nil }
         let category = pluralCategory(in: scope)
-        // At most six forms: comparing short names beats hashing them.
-        for (key, form) in forms where key.rawValue == category.rawValue { return form }
+        // At most six forms: comparing short names beats hashing them. By index, so only the
+        // form chosen is copied out, not each form passed over.
+        for index in forms.indices where forms.keys[index].rawValue == category.rawValue { return forms.values[index] }
         if let other = forms[.other] {
             warn("The plural form \"\(category)\" is missing; \"other\" is used.")
             return other
@@ -22,7 +23,10 @@ extension MessageRenderer {
     private mutating func pluralCategory(in scope: Scope) -> PluralCategory {
         let operands: PluralOperands?
         if let index = scope.argument {
-            guard let argument = argument(index, for: scope.argumentLabel) else { return .other }
+            guard let argument = argument(index) else {
+                reportMissing(index, for: scope.argumentLabel)
+                return .other
+            }
             operands = pluralOperands(of: argument, in: scope)
             if operands == nil {
                 warn("\"\(scope.argumentLabel)\" counts argument \(index), which is \(argument.diagnosticDescription), not a number; \"other\" is used.")

@@ -1,9 +1,9 @@
 /// The state of rendering one message: output, diagnostics and which arguments were read.
 struct MessageRenderer {
-    /// What a template's `%#@name@` and `%arg` refer to while it renders.
+    /// What a template's `%arg` refers to while it renders. (The substitutions `%#@name@` can
+    /// name are the renderer's ``substitutions``: a scope is made for every substitution
+    /// expanded, and copying the table into each would retain and release it every time.)
     struct Scope {
-        /// The substitutions `%#@name@` can name.
-        var substitutions: OrderedMap<String, Substitution>?
         /// Inside a substitution variant: the 1-based argument the substitution reads.
         var argument: Int?
         /// Inside a substitution variant: how `%arg` formats that argument (`lld`).
@@ -13,7 +13,7 @@ struct MessageRenderer {
         var substitutionPosition: Int?
 
         static let top = Scope(
-            substitutions: nil, argument: nil, argumentType: "@", substitutionName: "", substitutionPosition: nil)
+            argument: nil, argumentType: "@", substitutionName: "", substitutionPosition: nil)
 
         /// The substitution as written, `%2$#@files@`; built only when a diagnostic needs it.
         var argumentLabel: String { Self.label(substitutionName, substitutionPosition) }
@@ -26,6 +26,9 @@ struct MessageRenderer {
     let formatter: MessageFormatter
     let arguments: [MessageArgument]
     var output = ""
+    /// The substitutions `%#@name@` can name: those of the innermost localization being
+    /// rendered that defines any.
+    var substitutions: OrderedMap<String, Substitution>?
     var diagnostics: [Diagnostic] = []
     /// Bit `n - 1` is set once argument `n` was read; arguments past 64 are not tracked.
     var usedArguments: UInt64 = 0
@@ -44,33 +47,42 @@ struct MessageRenderer {
     mutating func render(_ template: CompiledTemplate, in scope: Scope) {
         // Unpositioned conversions read arguments in turn; inside a variant they start at the substitution's own.
         var next = scope.argument ?? 1
-        for part in template.parts {
-            switch part {
-            case .text(let text):
-                output += text
-            case .invalid(let text):
-                output += text
-                warn("\"\(text)\" is not a valid conversion; it is shown as written.")
-            case .conversion(let conversion):
-                renderConversion(conversion, next: &next)
-            case .substitutedArgument:
-                renderSubstitutedArgument(in: scope, next: &next)
-            case .substitution(let name, let position):
-                renderSubstitution(named: name, position: position, in: scope, next: &next)
+        // Each part read in place: iterating the array would copy every part out, a retain
+        // and a release of its payload.
+        template.storage.parts.withUnsafeBufferPointer { parts in
+            for place in parts.indices {
+                switch parts[place] {
+                case .text(let text):
+                    output += text
+                case .invalid(let text):
+                    output += text
+                    warn("\"\(text)\" is not a valid conversion; it is shown as written.")
+                case .conversion(let conversion):
+                    renderConversion(conversion, next: &next)
+                case .substitutedArgument:
+                    renderSubstitutedArgument(in: scope, next: &next)
+                case .substitution(let name, let position):
+                    renderSubstitution(named: name, position: position, in: scope, next: &next)
+                }
             }
         }
     }
 
-    /// The argument at the 1-based `index`, marked as read; `nil` with a diagnostic when missing.
-    mutating func argument(_ index: Int, for text: @autoclosure () -> String) -> MessageArgument? {
-        guard index >= 1, index <= arguments.count else {
-            let text = text()
-            let given = arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were"
-            warn("\"\(text)\" reads argument \(index), but \(given) given.")
-            return nil
-        }
+    /// The argument at the 1-based `index`, marked as read; `nil` when there is none, which
+    /// the caller reports with ``reportMissing(_:for:)``.
+    ///
+    /// The label is not an argument here: an autoclosure naming the scope or the specifier
+    /// would copy it, a retain and a release of each of its strings, on every argument read.
+    mutating func argument(_ index: Int) -> MessageArgument? {
+        guard index >= 1, index <= arguments.count else { return nil }
         markUsed(index)
         return arguments[index - 1]
+    }
+
+    /// Reports that `text` reads argument `index`, which was not given.
+    mutating func reportMissing(_ index: Int, for text: String) {
+        let given = arguments.count == 1 ? "1 argument was" : "\(arguments.count) arguments were"
+        warn("\"\(text)\" reads argument \(index), but \(given) given.")
     }
 
     mutating func markUsed(_ index: Int) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 
 @Suite("Languages")
 struct LanguageTests {
@@ -10,6 +11,9 @@ struct LanguageTests {
         ("sr_latn", "sr-Latn"), ("de-CH-1996", "de-CH-1996"), ("en-US-u-ca-gregory", "en-US"), ("fil", "fil"),
         ("SR_LATN_RS", "sr-Latn-RS"), ("sl-ROZAJ-BISKE", "sl-rozaj-biske"), ("de-1901", "de-1901"), ("en-x-twain", "en"),
         ("abc-defghijk", "abc-defghijk"), ("sh", "sr-Latn"),
+        // Every deprecated code; a script the tag names wins over the one its replacement implies.
+        ("sh-Cyrl", "sr-Cyrl"), ("sh-RS", "sr-Latn-RS"), ("tl-PH", "fil-PH"), ("mo", "ro"), ("ji", "yi"), ("jw", "jv"),
+        ("in", "id"), ("IW-il", "he-IL"), ("iwa", "iwa"),
     ])
     func canonicalSpelling(tag: String, identifier: String) throws {
         #expect(try #require(Language(tag)).identifier == identifier)
@@ -152,6 +156,28 @@ struct LanguageMatchingTests {
     ])
     func acceptLanguage(header: String, expected: [String]) {
         #expect(AcceptLanguage.languages(from: header).map(\.identifier) == expected)
+    }
+
+    @Test("Weights read without strtod are the values Double reads, and only RFC spellings are")
+    func quickWeights() {
+        var spellings = ["0", "1", "1.", "0.", "1.0", "1.00", "1.000", "1.5", "1.999"]
+        for digits in 1...3 {
+            let count = [10, 100, 1_000][digits - 1]
+            spellings += (0..<count).map { "0." + String(repeating: "0", count: digits - String($0).count) + String($0) }
+        }
+        for spelling in spellings {
+            let quick = spelling.utf8.withContiguousStorageIfAvailable { AcceptLanguage.qvalue($0) } ?? nil
+            if spelling.hasSuffix(".") {
+                #expect(quick == nil, "\(spelling) is no RFC weight; Double reads it")
+            } else {
+                #expect(quick == Double(spelling), "\(spelling)")
+            }
+        }
+        for other in ["", ".5", "0.1234", "2", "00.5", "0,5", "0.5e0", "-0", "+1", "0.a", "1.0000"] {
+            #expect((other.utf8.withContiguousStorageIfAvailable { AcceptLanguage.qvalue($0) } ?? nil) == nil, "\(other)")
+        }
+        // The order of the languages is the weights', however they are spelled.
+        #expect(AcceptLanguage.languages(from: "fr;q=0.125, de;q=.5, it;q=0.12500, en;q=0.13").map(\.identifier) == ["de", "en", "fr", "it"])
     }
 
     @Test("A hostile header costs a bounded amount")

@@ -71,6 +71,15 @@ struct Target {
             baseline: "Plural ru: Int switch (baseline)",
             limits: []),
         Target(
+            benchmark: "Languages: likely region, CLDR table",
+            baseline: "Languages: Locale.Language maximalIdentifier (baseline)",
+            limits: []),
+        Target(
+            // The request of the load benchmark's `third` headers that no memo answers (issue 33).
+            benchmark: "Languages: a never-seen tag first, through the header memo",
+            baseline: nil,
+            limits: []),
+        Target(
             benchmark: "Message: plural substitution",
             baseline: "Message: String(format:) %lld files (baseline)",
             limits: [.atMostNanoseconds(1_000), .atMostBaselineTimes(0.5)]),

@@ -20,10 +20,22 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible,
     /// The region subtag, upper case or three digits: `TW`, `419`; `nil` when the tag names none.
     public let region: String?
 
-    /// Deprecated language codes and what replaced them.
-    static let aliases: [String: String] = [
-        "iw": "he", "in": "id", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil", "sh": "sr-Latn",
-    ]
+    /// Deprecated language codes and what replaced them, as the language and the script the
+    /// replacement implies: `iw` is `he`, `sh` is `sr-Latn`. A switch over seven two-letter
+    /// codes, where a dictionary would hash every tag read (a server reads one per request).
+    static func alias(of code: String) -> (language: String, script: String?)? {
+        guard code.utf8.count == 2 else { return nil }
+        switch code {
+        case "iw": return ("he", nil)
+        case "in": return ("id", nil)
+        case "ji": return ("yi", nil)
+        case "jw": return ("jv", nil)
+        case "mo": return ("ro", nil)
+        case "tl": return ("fil", nil)
+        case "sh": return ("sr", "Latn")
+        default: return nil
+        }
+    }
 
     /// Reads a tag; `nil` when it is no well-formed BCP 47 language tag.
     ///
@@ -33,10 +45,9 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible,
         guard let parsed = LanguageTagParser.parse(tag) else { return nil }
         var language = parsed.language
         var script = parsed.script
-        if let alias = Self.aliases[language] {
-            let parts = alias.split(separator: "-")
-            language = String(parts[0])
-            if parts.count > 1, script == nil { script = String(parts[1]) }
+        if let alias = Self.alias(of: language) {
+            language = alias.language
+            if script == nil { script = alias.script }
         }
         // Appended piece by piece: a tag this short is a small string, so this allocates nothing.
         var identifier = language

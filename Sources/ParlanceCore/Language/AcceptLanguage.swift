@@ -27,6 +27,10 @@ public enum AcceptLanguage {
         var header = header
         // The header's bytes in place (a header from a server is already contiguous UTF-8).
         let weighted = header.withUTF8 { entries(in: $0) }
+        // Headers nearly always list their ranges by descending weight already: then no sort.
+        if weighted.indices.dropFirst().allSatisfy({ weighted[$0 - 1].weight >= weighted[$0].weight }) {
+            return weighted.map(\.language)
+        }
         return weighted.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.index < $1.index }.map(\.language)
     }
 
@@ -79,12 +83,30 @@ public enum AcceptLanguage {
             guard let equals = part.firstIndex(of: UInt8(ascii: "=")), equals > 0, equals + 1 < part.count else { continue }
             let name = trimmed(UnsafeBufferPointer(rebasing: part[..<equals]))
             guard name.count == 1, name[0] | 0x20 == UInt8(ascii: "q") else { continue }
-            let text = String(decoding: trimmed(UnsafeBufferPointer(rebasing: part[(equals + 1)...])), as: UTF8.self)
-            guard let value = Double(text), (0...1).contains(value) else { return nil }
+            let digits = trimmed(UnsafeBufferPointer(rebasing: part[(equals + 1)...]))
+            guard let value = qvalue(digits) ?? Double(String(decoding: digits, as: UTF8.self)), (0...1).contains(value)
+            else { return nil }
             weight = value
         }
         guard let language, weight > 0 else { return nil }
         return (language, weight)
+    }
+
+    /// A weight as RFC 9110 writes it, `0` or `1` and up to three decimals (`0.8`, `0.125`),
+    /// read without `strtod`; `nil` for any other spelling, which `Double` then reads. The
+    /// value is the one `Double` reads: a quotient of two exactly held integers is rounded once.
+    static func qvalue(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard (1...5).contains(bytes.count), bytes[0] == UInt8(ascii: "0") || bytes[0] == UInt8(ascii: "1") else { return nil }
+        var numerator = Int(bytes[0] - UInt8(ascii: "0"))
+        guard bytes.count > 1 else { return Double(numerator) }
+        guard bytes.count > 2, bytes[1] == UInt8(ascii: ".") else { return nil }
+        var denominator = 1
+        for byte in bytes[2...] {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+            numerator = numerator * 10 + Int(byte - UInt8(ascii: "0"))
+            denominator *= 10
+        }
+        return Double(numerator) / Double(denominator)
     }
 
     /// `bytes` without the spaces and tabs at either end.

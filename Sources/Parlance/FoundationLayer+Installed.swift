@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import ParlanceCore
 
 /// What `Parlance` gives the core (ParlanceCore's `FoundationLayer`): ICU MessageFormat values
@@ -26,7 +27,35 @@ struct ParlanceFoundationLayer: FoundationLayer {
                 Localizer.changeUserInfoKey: change,
             ])
     }
+
+    func observation() -> any LocalizerObservation { RegistrarObservation() }
 }
+
+/// A localizer's `ObservationRegistrar`: lookups register ``Localizer/language``, and a change
+/// of language, pseudo style or catalogs is a mutation of it.
+final class RegistrarObservation: LocalizerObservation {
+    private let registrar = ObservationRegistrar()
+    /// Made once: forming a key path literal on every lookup costs more than the lookup.
+    nonisolated(unsafe) private static let selectionKeyPath: KeyPath<Localizer, LanguageSelection> = \.selection
+
+    func access(_ localizer: Localizer, _ property: ObservedProperty) {
+        switch property {
+        case .language: registrar.access(localizer, keyPath: Localizer.languageKeyPath)
+        case .selection: registrar.access(localizer, keyPath: Self.selectionKeyPath)
+        }
+    }
+
+    func didChange(_ localizer: Localizer, _ property: ObservedProperty) {
+        switch property {
+        case .language: registrar.withMutation(of: localizer, keyPath: Localizer.languageKeyPath) {}
+        case .selection: registrar.withMutation(of: localizer, keyPath: Self.selectionKeyPath) {}
+        }
+    }
+}
+
+/// SwiftUI, `@Bindable` and `environment(_:)` take a localizer as an `Observable` object. The
+/// core does not link Observation, so the conformance is declared here, beside the registrar.
+extension Localizer: Observable {}
 
 @_dynamicReplacement(for: installedFoundationLayer())
 package func parlanceFoundationLayer() -> (any FoundationLayer)? { ParlanceFoundationLayer() }

@@ -1,5 +1,4 @@
 import Foundation
-import Observation
 import ParlanceCore
 
 extension LanguageSnapshot {
@@ -14,7 +13,7 @@ extension LanguageSnapshot {
 extension Localizer {
     /// Number, currency, date and list formatting in the current language.
     public var formatter: LocaleFormatter {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return currentStorage.localeFormatter
     }
 }

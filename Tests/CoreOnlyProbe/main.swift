@@ -54,8 +54,13 @@ do {
 
 print("foundation layer: \(foundationLayer == nil ? "none" : "installed")")
 
-// What the dynamic loader mapped: none of Foundation's ICU-backed libraries may be among them.
-let forbidden = ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"]
+// What the dynamic loader mapped: none of Foundation's ICU-backed libraries may be among them,
+// nor the Dispatch overlay or Observation, which the core does without (BackgroundWork,
+// LocalizerObservation) for its launch's sake.
+let forbidden = [
+    "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so", "libswiftDispatch.so",
+    "libswiftObservation.so",
+]
 if let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) {
     let mapped = Set(maps.split(separator: "\n").compactMap { $0.split(separator: "/").last.map(String.init) })
     let found = forbidden.filter(mapped.contains)

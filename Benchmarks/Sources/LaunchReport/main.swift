@@ -95,7 +95,7 @@ var programs = [
         name: "Swift process that only starts FoundationEssentials (ParlanceCore's baseline)", executable: "launch-essentials",
         folder: "", expected: key.lowercased(), baseline: "launch-essentials"),
     Program(
-        name: "FoundationEssentials with Observation, Synchronization, Dispatch (the core's toolchain, anchor)",
+        name: "FoundationEssentials with Observation and the Dispatch overlay, which the core no longer links (anchor)",
         executable: "launch-toolchain", folder: "", expected: key.lowercased(), baseline: "launch-essentials"),
     Program(name: "Swift process, the standard library alone (anchor)", executable: "launch-bare", folder: "", expected: key.lowercased()),
     Program(name: "glibc gettext on a msgfmt .mo (anchor)", executable: "launch-gettext", folder: "", expected: LaunchFixture.expectedFrench),

@@ -1,6 +1,7 @@
-// The floor under ParlanceCore's launch: FoundationEssentials and the toolchain modules the core
-// links (Observation, Synchronization, Dispatch), each used once as the core uses it at launch,
-// printing one string. What ParlanceCore costs over this is its own code and its work.
+// What two libraries cost a launch: FoundationEssentials with Observation and the Dispatch
+// overlay (libswiftObservation, libswiftDispatch), each used once as the core used them at
+// launch, printing one string. The core linked both until 2026-11-28; it now goes without them
+// (LocalizerObservation, BackgroundWork), and this anchor shows in each run what that saves.
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
 
 /// What reading a resources folder produced: one catalog per table, and what was found on the way.
 public struct ResourceFolder: Sendable {
@@ -49,7 +48,7 @@ public enum ResourceFolderReader {
         let fileLanguage = status.isFolder ? nil : language
         // Parse on every core; merge in path order, so the result never depends on timing.
         let parsed = Locked([Result<CatalogMerger.ParsedFile, any Error>?](repeating: nil, count: files.count))
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        BackgroundWork.concurrentPerform(iterations: files.count) { index in
             let result = Result { try CatalogMerger.parse(files[index], language: fileLanguage) }
             parsed.withLock { $0[index] = result }
         }

@@ -5,6 +5,12 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(CDispatch)
+// Once a file of this module imports libdispatch's C module (BackgroundWork), the compiler
+// counts `pthread_mutex_t`, which its headers include, as that module's, and member import
+// visibility asks every file that makes one to import it too.
+import CDispatch
+#endif
 
 /// A pthread mutex on the heap, where it cannot move: what ``Locked`` and ``SerialLock`` hold.
 ///

@@ -1,4 +1,3 @@
-import Observation
 import Synchronization
 
 /// A fixed list of keys that code names by position, so a lookup reads the value a snapshot
@@ -148,7 +147,7 @@ public final class IndexedKeys: Sendable {
 extension Localizer {
     @inline(__always)
     func string(_ keys: IndexedKeys, _ index: Int) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return current.read { $0.string(keys, index) }
     }
 
@@ -156,17 +155,17 @@ extension Localizer {
     /// keeps the snapshot alive: no second section is entered.
     @inline(__always)
     func stringInSection(_ keys: IndexedKeys, _ index: Int) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return current.readInSection { $0.string(keys, index) }
     }
 
     func string(_ keys: IndexedKeys, _ index: Int, arguments: [MessageArgument]) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return current.read { keys.string(index, arguments: arguments, snapshot: LanguageSnapshot(storage: $0)) }
     }
 
     func string(_ keys: IndexedKeys, _ index: Int, values: [String: MessageArgument]) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return current.read { keys.string(index, values: values, snapshot: LanguageSnapshot(storage: $0)) }
     }
 }

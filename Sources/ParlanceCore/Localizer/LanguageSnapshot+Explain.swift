@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Observation
 /// How a lookup resolved, for `parlance lookup --explain` and for debugging.
 public struct LookupExplanation: Hashable, Sendable {
     /// Where the value came from.

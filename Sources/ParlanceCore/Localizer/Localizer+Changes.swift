@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Observation
 
 extension Localizer {
     /// Every change from now on, each delivered after lookups see it: switches and
@@ -43,12 +42,12 @@ extension Localizer {
     /// handlers, then the streams, then (through the Foundation layer) `NotificationCenter`.
     func announce(_ change: LanguageChange) {
         if change.reason == .selection {
-            registrar.withMutation(of: self, keyPath: \.selection) {}
+            observation?.didChange(self, .selection)
         }
         // Lookups register this key path, so every view that showed a string re-renders,
         // whether the language, the pseudo style or the catalogs changed.
         if change.contentChanged || change.oldLanguage != change.newLanguage {
-            registrar.withMutation(of: self, keyPath: Self.languageKeyPath) {}
+            observation?.didChange(self, .language)
         }
         let (handlers, continuations) = state.withLock { state in
             (state.changeHandlers.isEmpty ? [] : Array(state.changeHandlers.values), Array(state.continuations.values))

@@ -1,5 +1,4 @@
 import Synchronization
-import Observation
 extension Localizer {
     /// Made once: forming a key path literal on every lookup costs more than the lookup.
     /// (Key paths are immutable; `KeyPath` is only not marked `Sendable`.)
@@ -11,7 +10,7 @@ extension Localizer {
     /// has no interpolation); a `String` value comes here.
     @_disfavoredOverload @inline(__always)
     public func string(_ key: String, table: String = LanguageSnapshot.defaultTable, default defaultValue: String? = nil) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         // No retain of the snapshot: the read section keeps it alive until the lookup returns.
         return current.read { $0.string(key, table: table, default: defaultValue) }
     }
@@ -20,7 +19,7 @@ extension Localizer {
     /// section keeps the snapshot alive: no second section is entered.
     @inline(__always)
     func stringInSection(_ key: String, table: String = LanguageSnapshot.defaultTable) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return current.readInSection { $0.string(key, table: table, default: nil) }
     }
 
@@ -42,7 +41,7 @@ extension Localizer {
         _ key: String, _ arguments: MessageArgument..., table: String = LanguageSnapshot.defaultTable,
         default defaultValue: String? = nil
     ) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return current.read {
             LanguageSnapshot(storage: $0).string(key, arguments: arguments, table: table, default: defaultValue)
         }
@@ -53,7 +52,7 @@ extension Localizer {
         _ key: String, arguments: [MessageArgument], table: String = LanguageSnapshot.defaultTable,
         default defaultValue: String? = nil
     ) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return current.read {
             LanguageSnapshot(storage: $0).string(key, arguments: arguments, table: table, default: defaultValue)
         }
@@ -66,7 +65,7 @@ extension Localizer {
     public func string(
         _ key: LocalizedKey, table: String = LanguageSnapshot.defaultTable, default defaultValue: String? = nil
     ) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         // A literal without interpolation, the common call: the String lookup, with no snapshot made.
         if key.arguments.isEmpty { return current.read { $0.string(key.key, table: table, default: defaultValue) } }
         return current.read { LanguageSnapshot(storage: $0).string(key, table: table, default: defaultValue) }
@@ -77,7 +76,7 @@ extension Localizer {
         _ key: String, values: [String: MessageArgument], table: String = LanguageSnapshot.defaultTable,
         default defaultValue: String? = nil
     ) -> String {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return current.read {
             LanguageSnapshot(storage: $0).string(key, values: values, table: table, default: defaultValue)
         }

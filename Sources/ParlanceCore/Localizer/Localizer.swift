@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Observation
 import Synchronization
 
 /// The live localization object: the loaded catalogs and the current language.
@@ -23,8 +22,9 @@ import Synchronization
 /// snapshot is freed once no lookup can still be reading it. A language's tables load at
 /// most once, the first time the language is used, and never under a lock that lookups
 /// wait on. Every change is announced after it is visible to lookups: through
-/// Observation (SwiftUI re-renders views that read the localizer), ``changes()``, and, with
-/// `Parlance` linked, its `languageDidChangeNotification`.
+/// ``changes()`` and, with `Parlance` linked, Observation (SwiftUI re-renders views that read
+/// the localizer; `Parlance` declares `Localizer: Observable`) and its
+/// `languageDidChangeNotification`.
 public final class Localizer: Sendable {
     /// How a localizer starts and behaves.
     public struct Configuration: Sendable {
@@ -120,7 +120,7 @@ public final class Localizer: Sendable {
     /// ``reload()``, so a language a live update adds can be chosen without a relaunch.
     /// Views that read it re-render after a reload, as they do for strings.
     public var availableLanguages: [Language] {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return matcher.available
     }
     /// Matches requested languages against ``availableLanguages``.
@@ -134,7 +134,9 @@ public final class Localizer: Sendable {
     let state: Locked<State>
     /// Serialises loading so each language's tables load once; lookups never take it.
     let loadLock = SerialLock()
-    package let registrar = ObservationRegistrar()
+    /// Observation's registrar when `Parlance` is linked (``LocalizerObservation``); `nil` in a
+    /// process that links only the core, which then registers nothing.
+    package let observation: (any LocalizerObservation)?
     let reporter: MissingKeyReporter?
 
     /// A localizer over any source.
@@ -171,6 +173,7 @@ public final class Localizer: Sendable {
         let matcher = LanguageMatcher(available: available)
         self.cache = ReclaimingReference(SnapshotCache(matcher: matcher))
         self.reporter = configuration.missingKeyHandler.map { MissingKeyReporter(handler: $0) }
+        self.observation = foundationLayer?.observation()
         let (selection, diagnostics) = Self.storedSelection(configuration.preferenceStore, matcher: matcher)
         let language = Self.resolve(selection, matcher: matcher, configuration: configuration)
         let (compiled, compiledDiagnostics) = Self.compiledTables(of: source)
@@ -206,7 +209,7 @@ public final class Localizer: Sendable {
 
     /// The current language.
     public var language: Language {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return currentStorage.language
     }
 
@@ -214,7 +217,7 @@ public final class Localizer: Sendable {
     /// preference store; `.system` follows the device again and forgets the stored choice.
     public var selection: LanguageSelection {
         get {
-            registrar.access(self, keyPath: \.selection)
+            observation?.access(self, .selection)
             return state.withLock { $0.selection }
         }
         set { select(newValue) }
@@ -222,7 +225,7 @@ public final class Localizer: Sendable {
 
     /// The snapshot lookups use now.
     public var currentSnapshot: LanguageSnapshot {
-        registrar.access(self, keyPath: Self.languageKeyPath)
+        observation?.access(self, .language)
         return LanguageSnapshot(storage: currentStorage)
     }
 
@@ -254,4 +257,3 @@ public final class Localizer: Sendable {
     }
 }
 
-extension Localizer: Observable {}

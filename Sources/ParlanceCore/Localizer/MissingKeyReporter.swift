@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A key a lookup did not find in the language it asked for.
 public struct MissingKey: Hashable, Sendable, CustomStringConvertible {
     /// The language the lookup asked for.
@@ -37,7 +35,7 @@ final class MissingKeyReporter: Sendable {
 
     private let handler: @Sendable (MissingKey) -> Void
     private let counts = Locked(Counts())
-    private let queue = DispatchQueue(label: "Parlance.MissingKeyReporter")
+    private let queue = SerialWorkQueue()
 
     init(handler: @escaping @Sendable (MissingKey) -> Void) {
         self.handler = handler
@@ -75,7 +73,7 @@ final class MissingKeyReporter: Sendable {
 
     /// Waits until every report made so far has been handled (for tests and orderly shutdown).
     func flush() {
-        queue.sync {}
+        queue.waitUntilIdle()
     }
 
     /// Reports dropped because too many were waiting for the handler.

@@ -6,10 +6,11 @@ import Foundation
 import ParlanceCatalogs
 
 /// What the core takes from the Foundation layer (the `Parlance` module) when a process links
-/// it: rendering ICU MessageFormat values, the language's decimal separator, and posting
-/// `languageDidChangeNotification`. The three need Foundation, and with it ICU on Linux; a
-/// process that links only ParlanceCore goes without them (ICU values shown as written with a
-/// diagnostic, `.` between the digits of interpolated floating-point values, no notification).
+/// it: rendering ICU MessageFormat values, the language's decimal separator, posting
+/// `languageDidChangeNotification`, and each localizer's Observation registrar. The first three
+/// need Foundation, and with it ICU on Linux; a process that links only ParlanceCore goes
+/// without them (ICU values shown as written with a diagnostic, `.` between the digits of
+/// interpolated floating-point values, no notification, nothing registered with Observation).
 ///
 /// The layer installs itself: `Parlance` replaces ``installedFoundationLayer()`` (Swift's
 /// dynamic replacement, registered when the image that holds it loads), so a default made
@@ -23,6 +24,9 @@ package protocol FoundationLayer: Sendable {
     func decimalSeparator(for language: Language) -> String
     /// Posts the change to the centre `configuration` names (`languageDidChangeNotification`).
     func post(_ change: LanguageChange, from localizer: Localizer, to notifications: Localizer.Configuration.ChangeNotifications)
+    /// A new localizer's Observation registrar. (Observation is not Foundation, but it is a
+    /// library a launch pays to load, and the layer is where what the core leaves out goes in.)
+    func observation() -> any LocalizerObservation
 }
 
 /// The Foundation layer when the process links it; `nil` in a process that links only the core.

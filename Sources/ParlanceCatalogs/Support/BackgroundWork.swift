@@ -1,0 +1,126 @@
+#if canImport(CDispatch)
+import CDispatch
+#else
+import Dispatch
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Work off the calling thread, on libdispatch's threads.
+///
+/// On Linux this calls libdispatch's C functions (the `CDispatch` module) instead of the Swift
+/// overlay: `import Dispatch` links `libswiftDispatch.so`, and loading that library cost a
+/// process that shows one string about 0.2 ms of its launch (docs/PERFORMANCE.md), for the two
+/// calls the runtime makes. libdispatch itself is loaded anyway: Swift concurrency runs on it.
+/// On Apple platforms Dispatch is part of the system, and the overlay is used.
+package enum BackgroundWork {
+    /// Calls `body` once for each index in `0..<iterations`, spread over the machine's cores,
+    /// and returns when every call has returned (`DispatchQueue.concurrentPerform`).
+    package static func concurrentPerform(iterations: Int, _ body: (Int) -> Void) {
+        guard iterations > 0 else { return }
+        #if canImport(CDispatch)
+        withoutActuallyEscaping(body) { body in
+            var body = body
+            withUnsafeMutablePointer(to: &body) { pointer in
+                dispatch_apply_f(iterations, nil, pointer) { context, index in
+                    guard let context else { return }
+                    context.assumingMemoryBound(to: ((Int) -> Void).self).pointee(Int(index))
+                }
+            }
+        }
+        #else
+        DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
+        #endif
+    }
+
+    /// Runs `work` soon on one of libdispatch's global threads.
+    static func run(_ work: @escaping @Sendable () -> Void) {
+        #if canImport(CDispatch)
+        let context = Unmanaged.passRetained(Work(work)).toOpaque()
+        dispatch_async_f(dispatch_get_global_queue(0, 0), context) { context in
+            guard let context else { return }
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+        }
+        #else
+        DispatchQueue.global().async(execute: work)
+        #endif
+    }
+
+    private final class Work {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+}
+
+/// Runs closures one at a time, in the order they were given, off the calling thread: what a
+/// serial `DispatchQueue` does, made of a lock, a list and ``BackgroundWork`` (see there for why
+/// not the overlay). No thread is held while the list is empty.
+package final class SerialWorkQueue: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let idle: UnsafeMutablePointer<pthread_cond_t>
+    /// Guarded by `mutex`: what is waiting, in order (run entries are cleared), and whether a
+    /// thread is working through it.
+    private var waiting: [(@Sendable () -> Void)?] = []
+    private var next = 0
+    private var draining = false
+
+    package init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
+        idle = .allocate(capacity: 1)
+        idle.initialize(to: pthread_cond_t())
+        precondition(pthread_cond_init(idle, nil) == 0, "pthread_cond_init failed")
+    }
+
+    deinit {
+        pthread_cond_destroy(idle)
+        idle.deinitialize(count: 1)
+        idle.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `work` after everything given before it.
+    package func async(_ work: @escaping @Sendable () -> Void) {
+        pthread_mutex_lock(mutex)
+        waiting.append(work)
+        let start = !draining
+        draining = true
+        pthread_mutex_unlock(mutex)
+        // The queue is kept alive by the closure until its list is empty.
+        if start { BackgroundWork.run { self.drain() } }
+    }
+
+    /// Returns when everything given so far, and anything given meanwhile, has run.
+    package func waitUntilIdle() {
+        pthread_mutex_lock(mutex)
+        while draining { pthread_cond_wait(idle, mutex) }
+        pthread_mutex_unlock(mutex)
+    }
+
+    private func drain() {
+        while true {
+            pthread_mutex_lock(mutex)
+            guard next < waiting.count else {
+                waiting.removeAll()
+                next = 0
+                draining = false
+                pthread_cond_broadcast(idle)
+                pthread_mutex_unlock(mutex)
+                return
+            }
+            let work = waiting[next]
+            waiting[next] = nil
+            next += 1
+            pthread_mutex_unlock(mutex)
+            work?()
+        }
+    }
+}

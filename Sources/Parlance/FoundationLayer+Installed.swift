@@ -35,20 +35,22 @@ struct ParlanceFoundationLayer: FoundationLayer {
 /// of language, pseudo style or catalogs is a mutation of it.
 final class RegistrarObservation: LocalizerObservation {
     private let registrar = ObservationRegistrar()
-    /// Made once: forming a key path literal on every lookup costs more than the lookup.
-    nonisolated(unsafe) private static let selectionKeyPath: KeyPath<Localizer, LanguageSelection> = \.selection
+    // Made once and held here: forming a key path literal on every lookup costs more than the
+    // lookup, and a static one is retained and released by each lookup that reads it.
+    nonisolated(unsafe) private let languageKeyPath: KeyPath<Localizer, Language> = Localizer.languageKeyPath
+    nonisolated(unsafe) private let selectionKeyPath: KeyPath<Localizer, LanguageSelection> = \.selection
 
     func access(_ localizer: Localizer, _ property: ObservedProperty) {
         switch property {
-        case .language: registrar.access(localizer, keyPath: Localizer.languageKeyPath)
-        case .selection: registrar.access(localizer, keyPath: Self.selectionKeyPath)
+        case .language: registrar.access(localizer, keyPath: languageKeyPath)
+        case .selection: registrar.access(localizer, keyPath: selectionKeyPath)
         }
     }
 
     func didChange(_ localizer: Localizer, _ property: ObservedProperty) {
         switch property {
-        case .language: registrar.withMutation(of: localizer, keyPath: Localizer.languageKeyPath) {}
-        case .selection: registrar.withMutation(of: localizer, keyPath: Self.selectionKeyPath) {}
+        case .language: registrar.withMutation(of: localizer, keyPath: languageKeyPath) {}
+        case .selection: registrar.withMutation(of: localizer, keyPath: selectionKeyPath) {}
         }
     }
 }

@@ -17,6 +17,10 @@ import Darwin
 /// so both give the same text.
 enum NamedTemplateWriter {
     static func write(_ template: String, _ values: [String: MessageArgument]) -> String? {
+        // Read in place: a native string's bytes need no copy of the string (a retain and a release).
+        if let written = template.utf8.withContiguousStorageIfAvailable({ bytes in StackText.write { fill(bytes, values, into: &$0) } }) {
+            return written
+        }
         var template = template
         return template.withUTF8 { bytes in StackText.write { fill(bytes, values, into: &$0) } }
     }

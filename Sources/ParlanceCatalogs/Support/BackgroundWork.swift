@@ -3,13 +3,6 @@ import CDispatch
 #else
 import Dispatch
 #endif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Work off the calling thread, on libdispatch's threads.
 ///
@@ -61,65 +54,49 @@ package enum BackgroundWork {
 /// serial `DispatchQueue` does, made of a lock, a list and ``BackgroundWork`` (see there for why
 /// not the overlay). No thread is held while the list is empty.
 package final class SerialWorkQueue: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let idle: UnsafeMutablePointer<pthread_cond_t>
+    private let mutex = PthreadMutex()
+    private let idle = PthreadCondition()
     /// Guarded by `mutex`: what is waiting, in order (run entries are cleared), and whether a
     /// thread is working through it.
     private var waiting: [(@Sendable () -> Void)?] = []
     private var next = 0
     private var draining = false
 
-    package init() {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
-        idle = .allocate(capacity: 1)
-        idle.initialize(to: pthread_cond_t())
-        precondition(pthread_cond_init(idle, nil) == 0, "pthread_cond_init failed")
-    }
-
-    deinit {
-        pthread_cond_destroy(idle)
-        idle.deinitialize(count: 1)
-        idle.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    package init() {}
 
     /// Runs `work` after everything given before it.
     package func async(_ work: @escaping @Sendable () -> Void) {
-        pthread_mutex_lock(mutex)
+        mutex.lock()
         waiting.append(work)
         let start = !draining
         draining = true
-        pthread_mutex_unlock(mutex)
+        mutex.unlock()
         // The queue is kept alive by the closure until its list is empty.
         if start { BackgroundWork.run { self.drain() } }
     }
 
     /// Returns when everything given so far, and anything given meanwhile, has run.
     package func waitUntilIdle() {
-        pthread_mutex_lock(mutex)
-        while draining { pthread_cond_wait(idle, mutex) }
-        pthread_mutex_unlock(mutex)
+        mutex.lock()
+        while draining { mutex.wait(idle) }
+        mutex.unlock()
     }
 
     private func drain() {
         while true {
-            pthread_mutex_lock(mutex)
+            mutex.lock()
             guard next < waiting.count else {
                 waiting.removeAll()
                 next = 0
                 draining = false
-                pthread_cond_broadcast(idle)
-                pthread_mutex_unlock(mutex)
+                idle.broadcast()
+                mutex.unlock()
                 return
             }
             let work = waiting[next]
             waiting[next] = nil
             next += 1
-            pthread_mutex_unlock(mutex)
+            mutex.unlock()
             work?()
         }
     }

@@ -35,6 +35,29 @@ package final class PthreadMutex: @unchecked Sendable {
 
     package func lock() { pthread_mutex_lock(mutex) }
     package func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Waits until `condition` is signalled, releasing this mutex meanwhile; the caller holds it.
+    package func wait(_ condition: PthreadCondition) { pthread_cond_wait(condition.condition, mutex) }
+}
+
+/// A pthread condition variable on the heap, waited on with a ``PthreadMutex``.
+package final class PthreadCondition: @unchecked Sendable {
+    fileprivate let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    package init() {
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        precondition(pthread_cond_init(condition, nil) == 0, "pthread_cond_init failed")
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deinitialize(count: 1)
+        condition.deallocate()
+    }
+
+    /// Wakes every thread waiting on the condition.
+    package func broadcast() { pthread_cond_broadcast(condition) }
 }
 
 /// A value behind a lock, with `Mutex`'s API over a pthread mutex (see ``PthreadMutex`` for

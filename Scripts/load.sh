@@ -17,7 +17,9 @@
 #   localized  negotiates the request's language (LocalizedResponder: prefix, cookie,
 #              Accept-Language) and renders three strings, a plural and a currency amount;
 # and for Vapor a third, its floor:
-#   floor      renders the same body in French after doing what any prefix-routing
+#   floor      answers with the localized body of the twenty languages in turn, rendered once
+#              at start-up (since 2026-11-28; it rendered the body in French on each request
+#              before), so no Parlance call is made per request, after doing what any prefix-routing
 #              integration does in Vapor (reads the path, keeps a value in the request's
 #              storage, adds Content-Language and Vary), with no negotiation.
 # and reports the medians of throughput and p99 latency, with the targets: localized at least

@@ -7,9 +7,9 @@ import Dispatch
 /// Work off the calling thread, on libdispatch's threads.
 ///
 /// On Linux this calls libdispatch's C functions (the `CDispatch` module) instead of the Swift
-/// overlay: `import Dispatch` links `libswiftDispatch.so`, and loading that library cost a
-/// process that shows one string about 0.2 ms of its launch (docs/PERFORMANCE.md), for the two
-/// calls the runtime makes. libdispatch itself is loaded anyway: Swift concurrency runs on it.
+/// overlay: `import Dispatch` links `libswiftDispatch.so`, and loading that library and
+/// Observation cost a process that shows one string about 0.2 ms of its launch between them
+/// (docs/PERFORMANCE.md), for the two calls the runtime makes. libdispatch itself is loaded anyway: Swift concurrency runs on it.
 /// On Apple platforms Dispatch is part of the system, and the overlay is used.
 package enum BackgroundWork {
     /// Calls `body` once for each index in `0..<iterations`, spread over the machine's cores,

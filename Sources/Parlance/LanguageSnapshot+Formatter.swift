@@ -5,7 +5,9 @@ extension LanguageSnapshot {
     /// Number, currency, date and list formatting in this snapshot's language, with dates in
     /// its ``/ParlanceCore/LanguageSnapshot/timeZone`` and ``/ParlanceCore/LanguageSnapshot/calendar``.
     public var formatter: LocaleFormatter {
-        if let datesOverride { return datesOverride.formatterSlot.value { datesOverride.dates.formatter(for: language) } }
+        if let datesOverride {
+            return LocaleFormatter(state: datesOverride.formatterSlot.object { datesOverride.dates.formatter(for: language).state })
+        }
         return storage.localeFormatter
     }
 }
@@ -22,7 +24,7 @@ extension SnapshotStorage {
     /// Made on first use and kept in the snapshot: finding a locale's data reads ICU's
     /// tables, which a launch that shows only strings should not pay for.
     var localeFormatter: LocaleFormatter {
-        formatterSlot.value { dates.formatter(for: language) }
+        LocaleFormatter(state: formatterSlot.object { dates.formatter(for: language).state })
     }
 }
 

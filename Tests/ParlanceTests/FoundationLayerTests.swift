@@ -55,11 +55,28 @@ struct FoundationLayerTests {
         #expect(MemoryLayout<(any ICUMessageRendering)?>.size == 2 * MemoryLayout<Int>.size)
     }
 
-    @Test("A slot keeps the first value stored and hands it to every later caller")
+    @Test("A slot keeps the first object stored and hands it to every later caller")
     func slot() {
         let slot = FoundationLayerSlot()
-        #expect(slot.value { "first" } == "first")
-        #expect(slot.value { "second" } == "first")
+        let first = slot.object { SlotTestObject(name: "first") }
+        #expect(first.name == "first")
+        #expect(slot.object { SlotTestObject(name: "second") } === first)
+    }
+
+    @Test("A slot asked for another class makes one each time and keeps its own")
+    func slotOfAnotherClass() {
+        let slot = FoundationLayerSlot()
+        let kept = slot.object { SlotTestObject(name: "kept") }
+        #expect(slot.object { OtherSlotTestObject() }.number == 7)
+        #expect(slot.object { SlotTestObject(name: "later") } === kept)
+    }
+
+    @Test("A snapshot's formatter is made once: its copies share one state")
+    func formatterMadeOnce() {
+        let localizer = Localizer(catalogs: [], configuration: .init(defaultLanguage: "fr", preferredLanguages: { [] }, notificationCenter: nil))
+        let snapshot = localizer.snapshot(for: "fr")
+        #expect(snapshot.formatter.state === snapshot.formatter.state)
+        #expect(snapshot.formatter.locale.identifier.hasPrefix("fr"))
     }
 }
 
@@ -90,4 +107,13 @@ struct DecimalWholeNumberTests {
         let beyond = formatter.format("%llu", [try decimal("18446744073709551616")])
         #expect(beyond.diagnostics.contains { $0.message.contains("64-bit whole number") })
     }
+}
+
+private final class SlotTestObject: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+private final class OtherSlotTestObject: Sendable {
+    let number = 7
 }

@@ -17,22 +17,43 @@ import Foundation
 /// rounds them: the shortest decimal that reads back as the `Double` (Swift's `description`),
 /// rounded half to even (`2.675` → `2.68`, `0.125` → `0.12`). Non-finite amounts and amounts
 /// of 10¹⁵ or more are left to Foundation.
-struct CurrencyPattern: Sendable {
-    var positivePrefix: String
-    var positiveSuffix: String
-    var negativePrefix: String
-    var negativeSuffix: String
+///
+/// A class: the cache hands the same pattern to every request, which then retains one
+/// reference instead of copying six strings and five integers.
+final class CurrencyPattern: Sendable {
+    let positivePrefix: String
+    let positiveSuffix: String
+    let negativePrefix: String
+    let negativeSuffix: String
     /// The scalar value of the locale's zero digit; digits one to nine follow it.
-    var zero: UInt32
-    var groupingSeparator: String
-    var decimalSeparator: String
-    var fractionDigits: Int
+    let zero: UInt32
+    let groupingSeparator: String
+    let decimalSeparator: String
+    let fractionDigits: Int
     /// The size of the group nearest the decimal separator, and of every group above it.
-    var primaryGroup: Int
-    var secondaryGroup: Int
+    let primaryGroup: Int
+    let secondaryGroup: Int
     /// How many digits the highest group needs before any separator is written (2 in Spanish
     /// and Polish, whose four-digit amounts are not grouped).
-    var minimumGrouping: Int
+    let minimumGrouping: Int
+
+    init(
+        positivePrefix: String, positiveSuffix: String, negativePrefix: String, negativeSuffix: String,
+        zero: UInt32, groupingSeparator: String, decimalSeparator: String, fractionDigits: Int,
+        primaryGroup: Int, secondaryGroup: Int, minimumGrouping: Int
+    ) {
+        self.positivePrefix = positivePrefix
+        self.positiveSuffix = positiveSuffix
+        self.negativePrefix = negativePrefix
+        self.negativeSuffix = negativeSuffix
+        self.zero = zero
+        self.groupingSeparator = groupingSeparator
+        self.decimalSeparator = decimalSeparator
+        self.fractionDigits = fractionDigits
+        self.primaryGroup = primaryGroup
+        self.secondaryGroup = secondaryGroup
+        self.minimumGrouping = minimumGrouping
+    }
 
     /// The largest magnitude the pattern writes; larger amounts go to Foundation.
     static let largestAmount = 1e15
@@ -117,9 +138,13 @@ struct CurrencyPattern: Sendable {
             let grouped = primaryGroup > 0 && integerCount >= primaryGroup + minimumGrouping
             let prefix = negative ? negativePrefix : positivePrefix
             let suffix = negative ? negativeSuffix : positiveSuffix
-            // Digits take at most four bytes, and a separator may follow each.
-            let capacity = prefix.utf8.count + suffix.utf8.count
-                + count * (4 + max(groupingSeparator.utf8.count, decimalSeparator.utf8.count))
+            // Exactly the bytes written, so an amount of up to 15 bytes (`37,50 €`) is a small
+            // string and allocates nothing: every digit is as wide as the zero (a block of ten
+            // never crosses a UTF-8 length boundary), a decimal separator when there are
+            // decimals, and a grouping separator per full group left of it.
+            let groups = grouped && integerCount > primaryGroup ? 1 + (integerCount - 1 - primaryGroup) / secondaryGroup : 0
+            let capacity = prefix.utf8.count + suffix.utf8.count + count * Self.utf8Length(zero + 9)
+                + (fractionDigits > 0 ? decimalSeparator.utf8.count : 0) + groups * groupingSeparator.utf8.count
             return String(unsafeUninitializedCapacity: capacity) { bytes in
                 var at = 0
                 func append(_ text: String) {
@@ -141,6 +166,16 @@ struct CurrencyPattern: Sendable {
                 append(suffix)
                 return at
             }
+        }
+    }
+
+    /// How many bytes UTF-8 takes for the scalar value `value`.
+    private static func utf8Length(_ value: UInt32) -> Int {
+        switch value {
+        case ..<0x80: 1
+        case ..<0x800: 2
+        case ..<0x10000: 3
+        default: 4
         }
     }
 

@@ -37,15 +37,40 @@ import Foundation
 /// not finite prints as an empty string.
 public struct LocaleFormatter: Sendable {
     /// The locale every output follows, after falling back from an unknown language.
-    public let locale: Locale
+    public var locale: Locale { state.locale }
     /// The time zone dates, times and day boundaries are computed in.
-    public let timeZone: TimeZone
+    public var timeZone: TimeZone { state.timeZone }
     /// The calendar dates are written in, set to ``timeZone``: the one the formatter was
     /// made with, else the locale's own (Gregorian, Buddhist, Islamic…).
-    public let calendar: Calendar
+    public var calendar: Calendar { state.calendar }
 
-    let dateFormatters: DateFormatterCache
-    let currencyPatterns: CurrencyPatternCache
+    var dateFormatters: DateFormatterCache { state.dateFormatters }
+    var currencyPatterns: CurrencyPatternCache { state.currencyPatterns }
+
+    /// Everything the formatter holds, in one object: a copy (each `snapshot.formatter` of a
+    /// request) retains one reference, not five.
+    let state: State
+
+    final class State: Sendable {
+        let locale: Locale
+        let timeZone: TimeZone
+        let calendar: Calendar
+        let dateFormatters: DateFormatterCache
+        let currencyPatterns: CurrencyPatternCache
+
+        init(locale: Locale, timeZone: TimeZone, calendar: Calendar) {
+            self.locale = locale
+            self.timeZone = timeZone
+            self.calendar = calendar
+            dateFormatters = DateFormatterCache(locale: locale, calendar: calendar)
+            currencyPatterns = CurrencyPatternCache(locale: locale)
+        }
+    }
+
+    /// The formatter whose state is `state` (a snapshot keeps the state, not the value).
+    init(state: State) {
+        self.state = state
+    }
 
     /// A formatter for a BCP 47 language tag such as `"fr"`, `"pt-BR"` or `"ar-u-nu-arab"`.
     ///
@@ -79,10 +104,6 @@ public struct LocaleFormatter: Sendable {
             chosen.locale = resolved
         }
         chosen.timeZone = timeZone
-        self.locale = resolved
-        self.timeZone = timeZone
-        self.calendar = chosen
-        self.dateFormatters = DateFormatterCache(locale: resolved, calendar: chosen)
-        self.currencyPatterns = CurrencyPatternCache(locale: resolved)
+        state = State(locale: resolved, timeZone: timeZone, calendar: chosen)
     }
 }

@@ -85,25 +85,27 @@ final class UnrenderedICUMessage: ICUMessageRendering {
     }
 }
 
-/// A value the Foundation layer makes on first use and the core keeps for it, read without a
+/// An object the Foundation layer makes on first use and the core keeps for it, read without a
 /// lock (a snapshot's number and date formatter): the core cannot name its type.
+///
+/// It holds an object, not any value: reading one back is a check of its class and no copy,
+/// where a value in an existential was cast with `swift_dynamicCast` and copied out on every
+/// read (165 ns of each localized request in the Vapor load run, docs/PERFORMANCE.md).
 package struct FoundationLayerSlot: ~Copyable, Sendable {
-    private let made = OnceReference<FoundationLayerValue>()
+    private let made = OnceReference<any FoundationLayerObject>()
 
     package init() {}
 
-    /// The value stored, else `make()`'s, stored for the next caller (two racing callers keep
-    /// the first stored).
-    package func value<Value: Sendable>(make: () -> Value) -> Value {
-        if let stored = made.load()?.value as? Value { return stored }
+    /// The object stored, else `make()`'s, stored for the next caller (two racing callers keep
+    /// the first stored). A slot holds one class for its whole life; asked for another, it
+    /// makes one and does not keep it.
+    package func object<Object: AnyObject & Sendable>(make: () -> Object) -> Object {
+        if let stored = made.load(), type(of: stored) == Object.self { return unsafeDowncast(stored, to: Object.self) }
         let made = make()
-        return self.made.storeIfNil(FoundationLayerValue(made)).value as? Value ?? made
+        let kept = self.made.storeIfNil(made)
+        return type(of: kept) == Object.self ? unsafeDowncast(kept, to: Object.self) : made
     }
 }
 
-/// What a ``FoundationLayerSlot`` holds. (Top level: nested in the slot, the compiler of Swift
-/// 6.3.1 emits its metadata with the wrong linkage.)
-final class FoundationLayerValue: Sendable {
-    let value: any Sendable
-    init(_ value: any Sendable) { self.value = value }
-}
+/// What a ``FoundationLayerSlot`` holds: an object that may be shared between threads.
+package typealias FoundationLayerObject = AnyObject & Sendable

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Parlance
+@testable import ParlanceCore
 
 @Suite("Lookups while languages switch")
 struct LocalizerConcurrencyTests {
@@ -39,6 +40,31 @@ struct LocalizerConcurrencyTests {
             var torn = 0
             for await count in group { torn += count }
             #expect(torn == 0)
+        }
+    }
+
+    @Test("Four threads share one Accept-Language memo, with headers in use and new ones: every answer is the unmemoized one")
+    func sharedHeaderMemo() async {
+        let matcher = LanguageMatcher(available: ["en", "fr", "de", "ja", "pt-BR"])
+        let inUse = ["fr-CH, fr;q=0.9", "de-AT", "ja-JP,en;q=0.5", "pt-PT", "xx, yy", "en-GB,en;q=0.8"]
+        let expected = inUse.map { matcher.bestMatch(for: AcceptLanguage.languages(from: $0)) }
+        await withTaskGroup(of: Bool.self) { group in
+            for thread in 0..<4 {
+                group.addTask {
+                    var right = true
+                    for index in 0..<5_000 {
+                        let which = (index + thread) % inUse.count
+                        right = right && matcher.bestMatch(acceptLanguage: inUse[which]) == expected[which]
+                        // A new header in every other request, taking places the others read.
+                        let new = "q\(thread)x\(String(index, radix: 36)), \(["fr", "de", "ja"][index % 3]);q=0.5"
+                        right = right && matcher.bestMatch(acceptLanguage: new) == Language(["fr", "de", "ja"][index % 3])
+                    }
+                    return right
+                }
+            }
+            var allRight = true
+            for await right in group { allRight = allRight && right }
+            #expect(allRight)
         }
     }
 

@@ -23,7 +23,7 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible,
     /// Deprecated language codes and what replaced them, as the language and the script the
     /// replacement implies: `iw` is `he`, `sh` is `sr-Latn`. A switch over seven two-letter
     /// codes, where a dictionary would hash every tag read (a server reads one per request).
-    static func alias(of code: String) -> (language: String, script: String?)? {
+    package static func alias(of code: String) -> (language: String, script: String?)? {
         guard code.utf8.count == 2 else { return nil }
         switch code {
         case "iw": return ("he", nil)
@@ -36,6 +36,9 @@ public struct Language: Hashable, Sendable, Comparable, CustomStringConvertible,
         default: return nil
         }
     }
+
+    /// The codes ``alias(of:)`` replaces (a test holds the two to each other).
+    package static let aliasedCodes = ["iw", "in", "ji", "jw", "mo", "tl", "sh"]
 
     /// Reads a tag; `nil` when it is no well-formed BCP 47 language tag.
     ///

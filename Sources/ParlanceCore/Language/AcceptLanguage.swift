@@ -24,19 +24,32 @@ public enum AcceptLanguage {
 
     /// The languages the header names, by descending weight.
     public static func languages(from header: String) -> [Language] {
+        weighted(from: header).map(\.language)
+    }
+
+    /// The languages the header names with their weights, by descending weight (equal weights
+    /// in header order). `admitting` sees each entry's tag, trimmed, before it is read into a
+    /// ``/ParlanceCatalogs/Language``; an entry it refuses is passed over as a malformed one is
+    /// (``LanguageMatcher`` refuses the tags whose language it has nothing for, which would
+    /// cost the most to read and can match nothing).
+    package static func weighted(
+        from header: String, admitting: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in true }
+    ) -> [(language: Language, weight: Double, index: Int)] {
         var header = header
         // The header's bytes in place (a header from a server is already contiguous UTF-8).
-        let weighted = header.withUTF8 { entries(in: $0) }
+        let weighted = header.withUTF8 { entries(in: $0, admitting: admitting) }
         // Headers nearly always list their ranges by descending weight already: then no sort.
         if weighted.indices.dropFirst().allSatisfy({ weighted[$0 - 1].weight >= weighted[$0].weight }) {
-            return weighted.map(\.language)
+            return weighted
         }
-        return weighted.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.index < $1.index }.map(\.language)
+        return weighted.sorted { $0.weight != $1.weight ? $0.weight > $1.weight : $0.index < $1.index }
     }
 
     /// The first ``maximumEntries`` entries' languages and weights, in header order. Commas
     /// are found by `memchr`, so a 4 KB entry is passed over in about a hundred nanoseconds.
-    private static func entries(in bytes: UnsafeBufferPointer<UInt8>) -> [(language: Language, weight: Double, index: Int)] {
+    private static func entries(
+        in bytes: UnsafeBufferPointer<UInt8>, admitting: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> [(language: Language, weight: Double, index: Int)] {
         var weighted: [(language: Language, weight: Double, index: Int)] = []
         guard let base = bytes.baseAddress else { return weighted }
         var start = 0
@@ -50,7 +63,7 @@ public enum AcceptLanguage {
             if length > 0 {
                 index += 1
                 if length <= maximumEntryLength,
-                    let entry = entry(UnsafeBufferPointer(start: base + start, count: length)),
+                    let entry = entry(UnsafeBufferPointer(start: base + start, count: length), admitting: admitting),
                     !weighted.contains(where: { $0.language == entry.language })
                 {
                     weighted.append((entry.language, entry.weight, index - 1))
@@ -61,23 +74,26 @@ public enum AcceptLanguage {
         return weighted
     }
 
-    /// One entry's language and weight; `nil` for the wildcard, a weight of zero, or anything
-    /// malformed. Read as bytes: `;` separates the tag (the first non-empty part) from its
-    /// parameters, of which only `q` is read; spaces and tabs around each part are ignored.
-    private static func entry(_ bytes: UnsafeBufferPointer<UInt8>) -> (language: Language, weight: Double)? {
-        var language: Language?
+    /// One entry's language and weight; `nil` for the wildcard, a weight of zero, a tag
+    /// `admitting` refuses, or anything malformed. Read as bytes: `;` separates the tag (the
+    /// first non-empty part) from its parameters, of which only `q` is read; spaces and tabs
+    /// around each part are ignored.
+    private static func entry(
+        _ bytes: UnsafeBufferPointer<UInt8>, admitting: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> (language: Language, weight: Double)? {
+        // The tag is read last, once its weight is known to be usable: most entries a matcher
+        // refuses are refused before a `Language` is made.
+        var tag: UnsafeBufferPointer<UInt8>?
         var weight = 1.0
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ";") {
             defer { start = index + 1 }
             guard index > start else { continue }  // empty parts are skipped
             let part = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            guard language != nil else {
-                let tag = trimmed(part)
-                guard !(tag.count == 1 && tag[0] == UInt8(ascii: "*")),
-                    let parsed = Language(String(decoding: tag, as: UTF8.self))
-                else { return nil }
-                language = parsed
+            guard tag != nil else {
+                let trimmedTag = trimmed(part)
+                guard !(trimmedTag.count == 1 && trimmedTag[0] == UInt8(ascii: "*")) else { return nil }
+                tag = trimmedTag
                 continue
             }
             guard let equals = part.firstIndex(of: UInt8(ascii: "=")), equals > 0, equals + 1 < part.count else { continue }
@@ -88,7 +104,9 @@ public enum AcceptLanguage {
             else { return nil }
             weight = value
         }
-        guard let language, weight > 0 else { return nil }
+        guard let tag, weight > 0, admitting(tag), let language = Language(String(decoding: tag, as: UTF8.self)) else {
+            return nil
+        }
         return (language, weight)
     }
 

@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import ParlanceCatalogs
-import Synchronization
 
 /// Picks the best available language for what a user prefers, the way CLDR orders
 /// fallbacks.
@@ -32,9 +31,12 @@ public struct LanguageMatcher: Sendable {
     /// Each available language's match key without its region, in order: what the last step
     /// of ``match(_:)`` compares with, found once.
     private let availableBases: [(base: String, language: Language)]
+    /// The language codes a requested language must have to match anything (see
+    /// ``MatchableCodes``): a header's other tags are passed over unread.
+    private let matchableCodes: MatchableCodes
     /// What ``bestMatch(acceptLanguage:)`` found for the headers seen last: a server sees the
     /// same few headers again and again.
-    let headerMemo = AcceptLanguageMemo()
+    let headerMemo: AcceptLanguageMemo
 
     public init(available: [Language]) {
         self.available = available
@@ -50,19 +52,33 @@ public struct LanguageMatcher: Sendable {
         }
         self.matchesOfAvailable = matches
         self.availableBases = available.map { (Self.dropRegion(Self.matchKey($0)), $0) }
+        self.matchableCodes = MatchableCodes(available: available)
+        self.headerMemo = AcceptLanguageMemo(available: available)
     }
 
     /// The best available language for an `Accept-Language` header (read by
     /// ``AcceptLanguage/languages(from:)``), or `nil` when none relates.
     ///
     /// The answer for a header of at most ``AcceptLanguageMemo/maximumHeaderLength`` bytes is
-    /// remembered, so the headers browsers send are read and matched once per matcher. The memo
-    /// holds at most ``AcceptLanguageMemo/capacity`` headers and is emptied when full, so a
-    /// client sending a new header every time costs a bounded amount of memory, not more.
+    /// remembered, so the headers browsers send are read and matched about once per matcher.
+    /// The memo is ``AcceptLanguageMemo/capacity`` places made with the matcher and holds no
+    /// header, so a client sending a new header every time costs no memory, only places.
+    ///
+    /// A tag whose language no available language can serve (`xq-abcdefgh`, a random tag, most
+    /// of a hostile header) is passed over without being read into a ``/ParlanceCatalogs/Language``
+    /// or matched: the answer is the same, at a third of the cost of a never-seen header.
     public func bestMatch(acceptLanguage header: String) -> Language? {
-        if let known = headerMemo.match(for: header) { return known }
-        let match = bestMatch(for: AcceptLanguage.languages(from: header))
-        headerMemo.remember(match, for: header)
+        let key = headerMemo.key(for: header)
+        if let key, let known = headerMemo.match(for: key) { return known }
+        let codes = matchableCodes
+        var match: Language?
+        for entry in AcceptLanguage.weighted(from: header, admitting: { codes.admits(tag: $0) }) {
+            if let found = self.match(entry.language) {
+                match = found
+                break
+            }
+        }
+        if let key { headerMemo.remember(match, for: key) }
         return match
     }
 
@@ -163,6 +179,63 @@ public struct LanguageMatcher: Sendable {
     }
 }
 
+/// The language codes a requested language can have and still match one of a matcher's
+/// languages, packed in integers: the available languages' own codes, the codes CLDR's parent
+/// locales lead to them from (`ht` to `fr`, `hi-Latn` to `en-IN`, `nn` to `no`), the other of
+/// `nb` and `no`, and the deprecated codes that read as one of them (`iw` for `he`). A tag whose
+/// language subtag is none of these matches nothing whatever else it says, since every step of
+/// ``LanguageMatcher/match(_:)`` keeps the language or takes one of these roads; tests hold the
+/// two to each other over generated tags.
+struct MatchableCodes: Sendable {
+    private let codes: Set<UInt32>
+
+    init(available: [Language]) {
+        var codes = Set(available.map(\.languageCode))
+        if !codes.isDisjoint(with: ["nb", "no"]) { codes.formUnion(["nb", "no"]) }
+        // Parent locales that change the language, followed until nothing more is added.
+        var grew = true
+        while grew {
+            grew = false
+            for (child, parent) in Self.crossingParents where codes.contains(parent) && !codes.contains(child) {
+                codes.insert(child)
+                grew = true
+            }
+        }
+        for code in Language.aliasedCodes {
+            if let alias = Language.alias(of: code), codes.contains(alias.language) { codes.insert(code) }
+        }
+        self.codes = Set(codes.compactMap { Self.packed(Array($0.utf8)[...]) })
+    }
+
+    /// The language codes of CLDR's parent locales whose parent has another language
+    /// (`ht` → `fr`, `hi` → `en`, `nn` → `no`), found once in the table.
+    private static let crossingParents: [(child: String, parent: String)] = LanguageMatcher.parentExceptions.compactMap {
+        let child = String($0.key.prefix { $0 != "-" }), parent = String($0.value.prefix { $0 != "-" })
+        return child == parent ? nil : (child, parent)
+    }
+
+    /// Whether a tag (as an `Accept-Language` entry writes it) may match: `false` only for a
+    /// language subtag of two or three letters that is none of the codes. Anything else (a
+    /// longer subtag, a malformed tag) is left to ``/ParlanceCatalogs/Language`` to read.
+    func admits(tag: UnsafeBufferPointer<UInt8>) -> Bool {
+        let end = tag.firstIndex { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") } ?? tag.count
+        guard let packed = Self.packed(tag[..<end]) else { return true }
+        return codes.contains(packed)
+    }
+
+    /// A language subtag of two or three ASCII letters, lower-cased, packed in an integer;
+    /// `nil` for anything else.
+    private static func packed(_ subtag: some Collection<UInt8>) -> UInt32? {
+        guard subtag.count == 2 || subtag.count == 3 else { return nil }
+        var packed: UInt32 = 0
+        for byte in subtag {
+            guard LanguageTagParser.isLetter(byte) else { return nil }
+            packed = packed << 8 | UInt32(byte | 0x20)
+        }
+        return packed
+    }
+}
+
 /// The usual script of languages and language–region pairs, from CLDR's likely subtags.
 enum ScriptData {
     /// The script CLDR's likely subtags give `language` (in `region`, when there is one):
@@ -171,35 +244,4 @@ enum ScriptData {
     static func likelyScript(language: String, region: String? = nil) -> String? {
         LikelySubtags.maximize(language: language, script: nil, region: region)?.script
     }
-}
-
-/// The headers a ``LanguageMatcher`` has matched, and what each matched. Bounded: at most
-/// ``capacity`` headers, each at most ``maximumHeaderLength`` bytes; when full it is emptied and
-/// starts again, so the headers in use come back at once after a burst of new ones.
-public final class AcceptLanguageMemo: Sendable {
-    /// The most headers remembered at once.
-    public static let capacity = 512
-    /// The longest header remembered; a longer one is read every time (which is bounded too).
-    public static let maximumHeaderLength = 256
-
-    private let matches = Mutex<[String: Language?]>([:])
-
-    init() {}
-
-    /// What `header` matched before: `.some(nil)` when it matched nothing, `nil` when unknown.
-    func match(for header: String) -> Language?? {
-        guard header.utf8.count <= Self.maximumHeaderLength else { return nil }
-        return matches.withLock { $0[header] }
-    }
-
-    func remember(_ match: Language?, for header: String) {
-        guard header.utf8.count <= Self.maximumHeaderLength else { return }
-        matches.withLock { matches in
-            if matches.count >= Self.capacity { matches.removeAll(keepingCapacity: true) }
-            matches[header] = .some(match)
-        }
-    }
-
-    /// How many headers are remembered now (for the tests that prove it is bounded).
-    var count: Int { matches.withLock { $0.count } }
 }

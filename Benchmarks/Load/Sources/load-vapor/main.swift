@@ -1,3 +1,4 @@
+import Foundation
 import LoadFixture
 import Parlance
 import ParlanceVapor
@@ -13,9 +14,15 @@ import Vapor
 // Vapor with the localized handler's bytes and headers and no Parlance call (FloorResponder). All drop Vapor's per-request logging, which would otherwise be most of
 // what is measured.
 //
-// load-vapor costs: prints what each of those steps costs on one thread (Costs.swift).
+// load-vapor costs [third|mixed]: prints what each of those steps costs on one thread, with
+// load.sh's headers of that name (third by default; Costs.swift).
 if CommandLine.arguments.dropFirst().first == "costs" {
-    try await Costs.run()
+    let mode = CommandLine.arguments.dropFirst(2).first ?? "third"
+    guard ["third", "mixed"].contains(mode) else {
+        FileHandle.standardError.write(Data("load-vapor: error: costs takes third or mixed, not \"\(mode)\"\n".utf8))
+        exit(64)
+    }
+    try await Costs.run(mode)
     exit(0)
 }
 let (mode, port) = LoadFixture.options(CommandLine.arguments, modes: ["fixed", "localized", "body", "floor"])

@@ -86,6 +86,10 @@ enum Costs {
         let inner = Answer()
         let responder = LocalizedResponder(inner, negotiator: negotiator)
         rows.append(("Answer alone", { _ = inner.respond(to: $0) }))
+        let floor = FloorResponder(
+            next: inner,
+            bodies: LoadFixture.languages.map { (language: $0, body: LoadFixture.localizedBody(localizer.snapshot(for: Language($0)!))) })
+        rows.append(("FloorResponder around Answer (the path, storage and headers, no Parlance)", { _ = floor.respond(to: $0) }))
         rows.append(("LocalizedResponder around Answer (prefix, cookie, Accept-Language)", { _ = responder.respond(to: $0) }))
         // The rows run on `loop`, the one thread that touches the requests.
         nonisolated(unsafe) let measured = rows

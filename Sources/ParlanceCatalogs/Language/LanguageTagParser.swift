@@ -16,8 +16,7 @@ package enum LanguageTagParser {
     /// before it is known good (an `Accept-Language` header from anyone comes here).
     static func parse(_ tag: String) -> Parts? {
         guard !tag.isEmpty, tag.utf8.count <= maximumLength else { return nil }
-        var tag = tag
-        return tag.withUTF8 { bytes in
+        return tag.withUTF8Bytes { bytes in
             // Each separator ends a subtag, empty ones too (`----` is five): at most 65 in 64
             // bytes. Their bounds are kept on the stack.
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: maximumLength + 1) { subtags in

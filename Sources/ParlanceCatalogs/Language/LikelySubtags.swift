@@ -74,8 +74,7 @@ package enum LikelySubtags {
 
     /// The table's value for `key` (`aa_Latn_ET` for `aa`), by binary search over the records.
     static func value(for key: String) -> String? {
-        var key = key
-        return key.withUTF8 { key in search(key).map { String(decoding: $0, as: UTF8.self) } }
+        key.withUTF8Bytes { key in search(key).map { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// The value bytes of the record keyed `key`, or `nil`. The bytes live in the binary.

@@ -176,11 +176,7 @@ public final class CompiledCatalog: @unchecked Sendable {
     /// (``validate()`` reports them).
     @inline(__always)
     func entryIndex(forKey key: String) -> Int? {
-        if let found = key.utf8.withContiguousStorageIfAvailable({ entryIndex(forKeyBytes: UnsafeRawBufferPointer($0)) }) {
-            return found
-        }
-        var copy = key
-        return copy.withUTF8 { entryIndex(forKeyBytes: UnsafeRawBufferPointer($0)) }
+        key.withUTF8Bytes { entryIndex(forKeyBytes: UnsafeRawBufferPointer($0)) }
     }
 
     private func entryIndex(forKeyBytes key: UnsafeRawBufferPointer) -> Int? {

@@ -78,8 +78,7 @@ enum CompiledCatalogLayout {
     }
 
     static func fnv1a(_ text: String) -> UInt32 {
-        var copy = text
-        return copy.withUTF8 { fnv1a(UnsafeRawBufferPointer($0)) }
+        text.withUTF8Bytes { fnv1a(UnsafeRawBufferPointer($0)) }
     }
 
     /// MurmurHash3 x86_32 with seed 0: the key hash, four bytes a step, so hashing a key
@@ -122,9 +121,7 @@ enum CompiledCatalogLayout {
     /// The key hash of `key`'s UTF-8, without copying a native string.
     @inline(__always)
     static func keyHash(_ key: String) -> UInt32 {
-        if let hash = key.utf8.withContiguousStorageIfAvailable({ murmur3(UnsafeRawBufferPointer($0)) }) { return hash }
-        var copy = key
-        return copy.withUTF8 { murmur3(UnsafeRawBufferPointer($0)) }
+        key.withUTF8Bytes { murmur3(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes both checksums into a file whose other bytes are final: the content's, then the

@@ -35,9 +35,8 @@ public enum AcceptLanguage {
     package static func weighted(
         from header: String, admitting: (UnsafeBufferPointer<UInt8>) -> Bool = { _ in true }
     ) -> [(language: Language, weight: Double, index: Int)] {
-        var header = header
         // The header's bytes in place (a header from a server is already contiguous UTF-8).
-        let weighted = header.withUTF8 { entries(in: $0, admitting: admitting) }
+        let weighted = header.withUTF8Bytes { entries(in: $0, admitting: admitting) }
         // Headers nearly always list their ranges by descending weight already: then no sort.
         if weighted.indices.dropFirst().allSatisfy({ weighted[$0 - 1].weight >= weighted[$0].weight }) {
             return weighted

@@ -75,10 +75,8 @@ public final class AcceptLanguageMemo: @unchecked Sendable {
 
     /// The key of `header`, or `nil` for a header too long to remember.
     func key(for header: String) -> Key? {
-        let utf8 = header.utf8
-        guard utf8.count <= Self.maximumHeaderLength else { return nil }
-        let (first, second) = utf8.withContiguousStorageIfAvailable { Self.hash($0, seeds: seeds) }
-            ?? Array(utf8).withUnsafeBufferPointer { Self.hash($0, seeds: seeds) }
+        guard header.utf8.count <= Self.maximumHeaderLength else { return nil }
+        let (first, second) = header.withUTF8Bytes { Self.hash($0, seeds: seeds) }
         return Key(check: first & ~Self.inUse | 1, second: second)
     }
 

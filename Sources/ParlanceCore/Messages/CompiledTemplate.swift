@@ -81,9 +81,7 @@ public struct CompiledTemplate: Sendable, Hashable {
     static func cached(_ template: String) -> CompiledTemplate {
         // Huge templates are rare and would crowd the cache; compile them each time.
         guard template.utf8.count <= TemplateCache.maximumTemplateLength else { return CompiledTemplate(template) }
-        // Read in place: a native string's bytes need no copy of the string (a retain and a release).
-        let slot = template.utf8.withContiguousStorageIfAvailable(TemplateCache.slot(of:))
-            ?? { var text = template; return text.withUTF8(TemplateCache.slot(of:)) }()
+        let slot = template.withUTF8Bytes(TemplateCache.slot(of:))
         let shard = templateCacheShards[slot / TemplateCache.slotsPerShard]
         let index = slot % TemplateCache.slotsPerShard
         if let compiled = shard.withLock({ $0.slots[index] }), TemplateCache.same(compiled.template, template) {
@@ -211,17 +209,8 @@ struct TemplateCache: Sendable {
     /// Whether two templates have the same UTF-8 bytes.
     static func same(_ lhs: String, _ rhs: String) -> Bool {
         guard lhs.utf8.count == rhs.utf8.count else { return false }
-        let inPlace = lhs.utf8.withContiguousStorageIfAvailable { l in
-            rhs.utf8.withContiguousStorageIfAvailable { r in
-                guard let a = l.baseAddress, let b = r.baseAddress else { return l.count == r.count }
-                return memcmp(a, b, l.count) == 0
-            }
-        }
-        if let inPlace, let same = inPlace { return same }
-        var left = lhs
-        var right = rhs
-        return left.withUTF8 { l in
-            right.withUTF8 { r in
+        return lhs.withUTF8Bytes { l in
+            rhs.withUTF8Bytes { r in
                 guard let a = l.baseAddress, let b = r.baseAddress else { return l.count == r.count }
                 return memcmp(a, b, l.count) == 0
             }

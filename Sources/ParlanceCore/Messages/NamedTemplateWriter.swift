@@ -17,12 +17,7 @@ import Darwin
 /// so both give the same text.
 enum NamedTemplateWriter {
     static func write(_ template: String, _ values: [String: MessageArgument]) -> String? {
-        // Read in place: a native string's bytes need no copy of the string (a retain and a release).
-        if let written = template.utf8.withContiguousStorageIfAvailable({ bytes in StackText.write { fill(bytes, values, into: &$0) } }) {
-            return written
-        }
-        var template = template
-        return template.withUTF8 { bytes in StackText.write { fill(bytes, values, into: &$0) } }
+        template.withUTF8Bytes { bytes in StackText.write { fill(bytes, values, into: &$0) } }
     }
 
     private static func fill(
@@ -75,8 +70,7 @@ enum NamedTemplateWriter {
 
     private static func same(_ key: String, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard key.utf8.count == name.count else { return false }
-        var key = key
-        return key.withUTF8 { bytes in
+        return key.withUTF8Bytes { bytes in
             guard let left = bytes.baseAddress, let right = name.baseAddress else { return bytes.count == name.count }
             return memcmp(left, right, bytes.count) == 0
         }

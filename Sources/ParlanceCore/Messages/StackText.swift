@@ -46,10 +46,7 @@ struct StackText {
     }
 
     mutating func append(_ text: String) -> Bool {
-        // Borrowed: `withUTF8` would need a mutable copy, a retain and a release per append.
-        if let appended = text.utf8.withContiguousStorageIfAvailable({ append($0, 0..<$0.count) }) { return appended }
-        var copy = text
-        return copy.withUTF8 { append($0, 0..<$0.count) }
+        text.withUTF8Bytes { append($0, 0..<$0.count) }
     }
 
     private mutating func appendDecimal(negative: Bool, magnitude: UInt64) -> Bool {

@@ -356,11 +356,7 @@ private struct StackText: TextSink {
     var overflowed = false
 
     mutating func append(_ text: String) {
-        guard text.utf8.withContiguousStorageIfAvailable({ copy($0) }) != nil else {
-            var text = text
-            text.withUTF8 { copy($0) }
-            return
-        }
+        text.withUTF8Bytes { copy($0) }
     }
 
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) { copy(bytes) }

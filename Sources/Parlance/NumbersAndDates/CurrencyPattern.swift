@@ -3,13 +3,14 @@ import Foundation
 /// How one locale writes amounts of one currency, read off Foundation's own output once, so
 /// later amounts are written without a trip through Foundation's formatter cache and ICU.
 ///
-/// Through `FloatingPointFormatStyle.Currency`, an amount costs 1.64 µs on the benchmark
+/// Through `FloatingPointFormatStyle.Currency`, an amount costs 967 ns on the benchmark
 /// machine, most of it finding the ICU formatter again; a server that prices every response
-/// pays it on every request. Through a pattern it costs 385 ns (docs/PERFORMANCE.md). A
-/// pattern is derived by formatting probe amounts and taking them apart: the prefix and
-/// suffix of positive and negative amounts, the digits (Latin, Arabic-Indic, Persian…), the
-/// grouping and decimal separators, the group sizes (`1,234,567`, `12,34,567`), whether a
-/// four-digit amount is grouped (`1234,50 €` in Spanish), and the currency's decimals.
+/// pays it on every request. Through a pattern it costs 150 ns (2026-11-28,
+/// docs/PERFORMANCE.md). A pattern is derived by formatting probe amounts and taking them
+/// apart: the prefix and suffix of positive and negative amounts, the digits (Latin,
+/// Arabic-Indic, Persian…), the grouping and decimal separators, the group sizes (`1,234,567`,
+/// `12,34,567`), whether a four-digit amount is grouped (`1234,50 €` in Spanish), and the
+/// currency's decimals.
 ///
 /// A pattern is only used once it has written every amount of ``verificationAmounts`` exactly
 /// as Foundation does; a locale whose output does not fit this shape (a pattern with the sign

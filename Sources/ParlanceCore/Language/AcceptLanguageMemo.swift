@@ -4,9 +4,10 @@ import Synchronization
 /// languages each matched: a server sees the same few headers again and again.
 ///
 /// Bounded, and the same size whatever it is fed: ``capacity`` places of sixteen bytes, made
-/// with the matcher. A place holds no header, only two hashes of its bytes (about 110 bits,
-/// under a per-process random seed) and the answer's position among the available languages,
-/// each half in one atomic word. A header has a set of four places, one cache line: a request
+/// when the matcher reads its first header (an app's matcher, which reads none, makes none).
+/// A place holds no header, only two hashes of its bytes (about 110 bits, under a per-process
+/// random seed) and the answer's position among the available languages, each half in one
+/// atomic word. A header has a set of four places, one cache line: a request
 /// reads it with a few loads and, once the header is marked as in use, writes nothing, so the
 /// event-loop threads of a server share the memo without a lock and without taking its memory
 /// from each other. A new header takes an empty place, else one not read since it arrived, so

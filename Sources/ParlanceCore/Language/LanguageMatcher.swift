@@ -31,12 +31,12 @@ public struct LanguageMatcher: Sendable {
     /// Each available language's match key without its region, in order: what the last step
     /// of ``match(_:)`` compares with, found once.
     private let availableBases: [(base: String, language: Language)]
-    /// The language codes a requested language must have to match anything (see
-    /// ``MatchableCodes``): a header's other tags are passed over unread.
-    private let matchableCodes: MatchableCodes
+    /// What reading `Accept-Language` headers takes (the codes that can match, the memo), made
+    /// at the first header: an app's matcher never reads one, and its launch makes none of it.
+    private let headerReading: HeaderReading
     /// What ``bestMatch(acceptLanguage:)`` found for the headers seen last: a server sees the
     /// same few headers again and again.
-    let headerMemo: AcceptLanguageMemo
+    var headerMemo: AcceptLanguageMemo { headerReading.state.memo }
 
     public init(available: [Language]) {
         self.available = available
@@ -52,8 +52,7 @@ public struct LanguageMatcher: Sendable {
         }
         self.matchesOfAvailable = matches
         self.availableBases = available.map { (Self.dropRegion(Self.matchKey($0)), $0) }
-        self.matchableCodes = MatchableCodes(available: available)
-        self.headerMemo = AcceptLanguageMemo(available: available)
+        self.headerReading = HeaderReading(available: available)
     }
 
     /// The best available language for an `Accept-Language` header (read by
@@ -61,16 +60,17 @@ public struct LanguageMatcher: Sendable {
     ///
     /// The answer for a header of at most ``AcceptLanguageMemo/maximumHeaderLength`` bytes is
     /// remembered, so the headers browsers send are read and matched about once per matcher.
-    /// The memo is ``AcceptLanguageMemo/capacity`` places made with the matcher and holds no
+    /// The memo is ``AcceptLanguageMemo/capacity`` places made at the first header and holds no
     /// header, so a client sending a new header every time costs no memory, only places.
     ///
     /// A tag whose language no available language can serve (`xq-abcdefgh`, a random tag, most
     /// of a hostile header) is passed over without being read into a ``/ParlanceCatalogs/Language``
     /// or matched: the answer is the same, at a third of the cost of a never-seen header.
     public func bestMatch(acceptLanguage header: String) -> Language? {
-        let key = headerMemo.key(for: header)
-        if let key, let known = headerMemo.match(for: key) { return known }
-        let codes = matchableCodes
+        let reading = headerReading.state
+        let key = reading.memo.key(for: header)
+        if let key, let known = reading.memo.match(for: key) { return known }
+        let codes = reading.codes
         var match: Language?
         for entry in AcceptLanguage.weighted(from: header, admitting: { codes.admits(tag: $0) }) {
             if let found = self.match(entry.language) {
@@ -78,7 +78,7 @@ public struct LanguageMatcher: Sendable {
                 break
             }
         }
-        if let key { headerMemo.remember(match, for: key) }
+        if let key { reading.memo.remember(match, for: key) }
         return match
     }
 
@@ -176,6 +176,33 @@ public struct LanguageMatcher: Sendable {
         guard let dash = key.utf8.lastIndex(of: UInt8(ascii: "-")) else { return key }
         let last = key.utf8[key.utf8.index(after: dash)...].count
         return last == 2 || last == 3 ? String(key[..<dash]) : key
+    }
+}
+
+/// A matcher's means of reading `Accept-Language` headers, made when the first header comes.
+final class HeaderReading: Sendable {
+    /// The codes that can match, and the memo of headers matched.
+    final class State: Sendable {
+        let codes: MatchableCodes
+        let memo: AcceptLanguageMemo
+
+        init(available: [Language]) {
+            codes = MatchableCodes(available: available)
+            memo = AcceptLanguageMemo(available: available)
+        }
+    }
+
+    private let available: [Language]
+    private let made = OnceReference<State>()
+
+    init(available: [Language]) {
+        self.available = available
+    }
+
+    /// Made on first use; two threads reading their first header at once both make one, and
+    /// the first stored is kept.
+    var state: State {
+        made.load() ?? made.storeIfNil(State(available: available))
     }
 }
 

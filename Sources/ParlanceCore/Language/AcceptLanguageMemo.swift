@@ -10,13 +10,17 @@ import Synchronization
 /// atomic word. A header has a set of four places, one cache line: a request
 /// reads it with a few loads and, once the header is marked as in use, writes nothing, so the
 /// event-loop threads of a server share the memo without a lock and without taking its memory
-/// from each other. A new header takes an empty place, else one not read since it arrived, so
-/// a flood of headers seen once (a random tag each) replaces its own kind and leaves the
-/// headers browsers send in place. Headers of more than ``maximumHeaderLength`` bytes are not
+/// from each other. A new header takes an empty place, else one whose header was not read since
+/// it arrived; when all four were, they start again unread and the new header is not kept (if it
+/// comes again before they are read again, it takes one of their places). So a flood of headers
+/// seen once (a random tag each) replaces its own kind and leaves the headers browsers send in
+/// place, however many share a set. Headers of more than ``maximumHeaderLength`` bytes are not
 /// remembered.
 ///
-/// Two headers are taken for one only if both hashes agree, which for headers nobody chose is a
-/// chance of one in 2¹¹⁰; with the seeds unknown, a client cannot choose headers that do.
+/// A header is taken for another only if their hashes agree: in 117 bits (the set's 7, 62 of
+/// the first hash, 48 of the second), or, in a place two threads wrote at the same moment, in
+/// the second hash's 55 alone. For headers nobody chose that is a chance of one in 2⁵⁵ at the
+/// very least; with the seeds unknown, a client cannot choose headers that do.
 public final class AcceptLanguageMemo: @unchecked Sendable {
     // @unchecked: `words` is written and read only through its atomics, allocated in `init`
     // and freed in `deinit`.
@@ -42,10 +46,11 @@ public final class AcceptLanguageMemo: @unchecked Sendable {
     private let positions: [Language: UInt64]
     private let seeds: (UInt64, UInt64)
 
-    /// A memo for a matcher whose languages are `available`.
-    init(available: [Language]) {
+    /// A memo for a matcher whose languages are `available`, its hashes seeded at random
+    /// (`seeds` for tests that must place headers the same way each run).
+    init(available: [Language], seeds: (UInt64, UInt64)? = nil) {
         var generator = SystemRandomNumberGenerator()
-        seeds = (generator.next(), generator.next())
+        self.seeds = seeds ?? (generator.next(), generator.next())
         self.available = available
         var positions: [Language: UInt64] = [:]
         for (position, language) in available.enumerated() where position < Self.noMatch && positions[language] == nil {
@@ -122,27 +127,31 @@ public final class AcceptLanguageMemo: @unchecked Sendable {
         } else {
             position = Self.noMatch
         }
-        // The header's own place (another thread matched it too), else an empty one, else one
-        // whose header was not read since it arrived; else every header here was, and all start
-        // again unread (as a clock's hand passing them would leave them), one chosen by the
-        // header's hash giving way.
+        // Its own place (another thread matched it too), else an empty one, else one whose header
+        // was not read since it arrived.
         let first = key.firstPlace
         var own: Int?, empty: Int?, unread: Int?
         for place in first..<(first + Self.ways) {
             let check = words[2 * place].load(ordering: .relaxed)
-            if check & ~Self.inUse == key.check { own = place } else if check == 0 { empty = empty ?? place }
-            else if check & Self.inUse == 0 { unread = unread ?? place }
+            if check & ~Self.inUse == key.check {
+                // Kept already, unless two writers left another header's answer beside its check.
+                if words[2 * place + 1].load(ordering: .relaxed) >> 16 == key.answerCheck { return }
+                own = place
+            } else if check == 0 {
+                empty = empty ?? place
+            } else if check & Self.inUse == 0 {
+                unread = unread ?? place
+            }
         }
-        let place: Int
-        if let chosen = own ?? empty ?? unread {
-            place = chosen
-        } else {
-            for other in first..<(first + Self.ways) {
-                let check = words[2 * other].load(ordering: .relaxed)
-                _ = words[2 * other].compareExchange(
+        guard let place = own ?? empty ?? unread else {
+            // Every header here was read since it arrived: they start again unread, as a clock's
+            // hand passing them would leave them, and this header is not kept.
+            for place in first..<(first + Self.ways) {
+                let check = words[2 * place].load(ordering: .relaxed)
+                _ = words[2 * place].compareExchange(
                     expected: check, desired: check & ~Self.inUse, successOrdering: .relaxed, failureOrdering: .relaxed)
             }
-            place = first + Int(truncatingIfNeeded: key.check >> 62)
+            return
         }
         words[2 * place + 1].store(key.answerCheck << 16 | position, ordering: .releasing)
         words[2 * place].store(key.check, ordering: .releasing)

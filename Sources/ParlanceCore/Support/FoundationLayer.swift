@@ -90,7 +90,7 @@ final class UnrenderedICUMessage: ICUMessageRendering {
 ///
 /// It holds an object, not any value: reading one back is a check of its class and no copy,
 /// where a value in an existential was cast with `swift_dynamicCast` and copied out on every
-/// read (165 ns of each localized request in the Vapor load run, docs/PERFORMANCE.md).
+/// read (0.51% of the localized Vapor load server's samples, 0.09% after; docs/PERFORMANCE.md).
 package struct FoundationLayerSlot: ~Copyable, Sendable {
     private let made = OnceReference<any FoundationLayerObject>()
 

@@ -112,11 +112,6 @@ public final class AcceptLanguageMemo: @unchecked Sendable {
         return nil
     }
 
-    /// Remembers that `header` matched `match`.
-    func remember(_ match: Language?, for header: String) {
-        if let key = key(for: header) { remember(match, for: key) }
-    }
-
     /// Remembers that the header whose key is `key` matched `match` (one of the available
     /// languages, else nothing is kept).
     func remember(_ match: Language?, for key: Key) {

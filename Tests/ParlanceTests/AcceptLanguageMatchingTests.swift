@@ -1,3 +1,4 @@
+import Parlance
 import ParlanceTestSupport
 import Testing
 @testable import ParlanceCatalogs
@@ -54,6 +55,30 @@ struct AcceptLanguageMatchingTests {
             let header = entries.joined(separator: generator.next() % 2 == 0 ? ", " : ",")
             let expected = matcher.bestMatch(for: AcceptLanguage.languages(from: header))
             #expect(matcher.bestMatch(acceptLanguage: header) == expected, "\(header) over \(matcher.available)")
+        }
+    }
+
+    @Test("A localizer's snapshot for a header shows the matcher's answer, made or kept (by position)")
+    func snapshotsByPosition() {
+        var generator = SplitMix(seed: 0x5EED_34)
+        for available in Self.availableSets where !available.isEmpty {
+            var catalog = Catalog(table: "Localizable", sourceLanguage: available[0].identifier)
+            var entry = CatalogEntry()
+            for language in available { entry[language.identifier] = .string("hello \(language.identifier)") }
+            catalog["greeting"] = entry
+            let localizer = Localizer(
+                catalogs: [catalog], configuration: .init(defaultLanguage: available[0], preferredLanguages: { [] }, notificationCenter: nil))
+            // Each header twice: the first answer makes the snapshot, the second finds it kept.
+            for _ in 0..<300 {
+                let tag = Self.tags[Int(generator.next() % UInt64(Self.tags.count))]
+                let header = tag + ", " + Self.tags[Int(generator.next() % UInt64(Self.tags.count))] + ";q=0.5"
+                let expected = localizer.matcher.bestMatch(for: AcceptLanguage.languages(from: header))
+                for _ in 0..<2 {
+                    let snapshot = localizer.snapshot(matchingAcceptLanguage: header)
+                    #expect(snapshot?.language == expected, "\(header) over \(available)")
+                    if let snapshot, let expected { #expect(snapshot.string("greeting") == "hello \(expected.identifier)") }
+                }
+            }
         }
     }
 

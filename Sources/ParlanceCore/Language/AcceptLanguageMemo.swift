@@ -93,6 +93,13 @@ public final class AcceptLanguageMemo: @unchecked Sendable {
 
     /// What the header whose key is `key` matched before.
     func match(for key: Key) -> Language?? {
+        position(for: key).map { $0.map { available[$0] } }
+    }
+
+    /// Where among the available languages the header whose key is `key` matched before:
+    /// `.some(nil)` when it matched nothing, `nil` when unknown. A server's negotiation reads
+    /// this, and takes the language's snapshot by position with no `Language` copied or hashed.
+    func position(for key: Key) -> Int?? {
         for place in key.firstPlace..<(key.firstPlace + Self.ways) {
             let check = words[2 * place].load(ordering: .acquiring)
             guard check & ~Self.inUse == key.check else { continue }
@@ -107,7 +114,7 @@ public final class AcceptLanguageMemo: @unchecked Sendable {
             }
             let position = Int(answer & Self.noMatch)
             guard answer & Self.noMatch != Self.noMatch else { return .some(nil) }
-            return position < available.count ? .some(available[position]) : nil
+            return position < available.count ? .some(position) : nil
         }
         return nil
     }
@@ -115,10 +122,26 @@ public final class AcceptLanguageMemo: @unchecked Sendable {
     /// Remembers that the header whose key is `key` matched `match` (one of the available
     /// languages, else nothing is kept).
     func remember(_ match: Language?, for key: Key) {
-        let position: UInt64
         if let match {
             guard let found = positions[match] else { return }
-            position = found
+            remember(position: Int(found), for: key)
+        } else {
+            remember(position: nil, for: key)
+        }
+    }
+
+    /// The position among the available languages of `match`, when it is one of them.
+    func position(of match: Language) -> Int? {
+        positions[match].map { Int($0) }
+    }
+
+    /// Remembers that the header whose key is `key` matched the available language at
+    /// `matched` (`nil`: nothing).
+    func remember(position matched: Int?, for key: Key) {
+        let position: UInt64
+        if let matched {
+            guard matched >= 0, matched < available.count, matched < Self.noMatch else { return }
+            position = UInt64(matched)
         } else {
             position = Self.noMatch
         }

@@ -16,19 +16,27 @@ extension LanguageMatcher {
     /// or matched. The answer is the same; the load benchmark's never-seen header
     /// (`abc-defghijk, fr;q=0.5`) is answered in 300 ns, 1.25–1.30 µs before (docs/PERFORMANCE.md).
     public func bestMatch(acceptLanguage header: String) -> Language? {
+        bestMatchPosition(acceptLanguage: header).map { available[$0] }
+    }
+
+    /// The position in ``available`` of ``bestMatch(acceptLanguage:)``'s answer: what a
+    /// localizer keeps its snapshots by, so a server's negotiation copies and hashes no
+    /// ``/ParlanceCatalogs/Language`` on a header the memo knows.
+    package func bestMatchPosition(acceptLanguage header: String) -> Int? {
         let reading = headerReading.state
         let key = reading.memo.key(for: header)
-        if let key, let known = reading.memo.match(for: key) { return known }
+        if let key, let known = reading.memo.position(for: key) { return known }
         let codes = reading.codes
-        var match: Language?
+        var position: Int?
         for entry in AcceptLanguage.weighted(from: header, admitting: { codes.admits(tag: $0) }) {
             if let found = self.match(entry.language) {
-                match = found
+                // Every answer of `match` is one of the available languages.
+                position = reading.memo.position(of: found) ?? available.firstIndex(of: found)
                 break
             }
         }
-        if let key { reading.memo.remember(match, for: key) }
-        return match
+        if let key { reading.memo.remember(position: position, for: key) }
+        return position
     }
 }
 

@@ -365,6 +365,9 @@ final class SnapshotCache: Sendable {
     /// The source's languages when the snapshots were made: a reload lists them again.
     let matcher: LanguageMatcher
     let byLanguage: [Language: SnapshotStorage]
+    /// The snapshots of the matcher's available languages by their position in
+    /// `matcher.available`, as a header's match is found (``LanguageMatcher/bestMatchPosition(acceptLanguage:)``).
+    let byPosition: [SnapshotStorage?]
     let byStyle: [PseudoLocalization.Style: SnapshotStorage]
 
     init(
@@ -373,6 +376,7 @@ final class SnapshotCache: Sendable {
     ) {
         self.matcher = matcher
         self.byLanguage = byLanguage
+        self.byPosition = matcher.available.map { byLanguage[$0] }
         self.byStyle = byStyle
     }
 

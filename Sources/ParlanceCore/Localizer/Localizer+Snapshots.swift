@@ -30,10 +30,12 @@ extension Localizer {
     /// headers browsers send are read and matched once (see
     /// ``LanguageMatcher/bestMatch(acceptLanguage:)``, a bounded memo emptied by ``reload()``).
     public func snapshot(matchingAcceptLanguage header: String) -> LanguageSnapshot? {
-        // One read of the cache for the match and, once made, its snapshot: this runs per request.
+        // One read of the cache for the match and, once made, its snapshot, both by position
+        // among the available languages: this runs per request.
         let (match, cached) = cache.read { cache -> (Language?, SnapshotStorage?) in
-            let match = cache.matcher.bestMatch(acceptLanguage: header)
-            return (match, match.flatMap { cache.byLanguage[$0] })
+            guard let position = cache.matcher.bestMatchPosition(acceptLanguage: header) else { return (nil, nil) }
+            if let cached = cache.byPosition[position] { return (nil, cached) }
+            return (cache.matcher.available[position], nil)
         }
         if let cached { return LanguageSnapshot(storage: cached) }
         return match.map { LanguageSnapshot(storage: storage(for: $0)) }

@@ -54,15 +54,20 @@ final class PluralPlan: Sendable {
     }
 
     /// The place of a CLDR category in ``/ParlanceCatalogs/PluralCategory/allCLDR``; `nil` for any other name.
+    ///
+    /// Told apart by length and first letter, then confirmed with one comparison: equal names
+    /// compare by their bits, while each unequal pair a `switch` over the names tries costs a
+    /// call (five of them before `other`, the form most counts take).
     private static func ordinal(of category: PluralCategory) -> Int? {
-        switch category.rawValue {
-        case "zero": 0
-        case "one": 1
-        case "two": 2
-        case "few": 3
-        case "many": 4
-        case "other": 5
-        default: nil
+        let name = category.rawValue
+        switch (name.utf8.count, name.utf8.first) {
+        case (5, UInt8(ascii: "o")?): return name == "other" ? 5 : nil
+        case (3, UInt8(ascii: "o")?): return name == "one" ? 1 : nil
+        case (3, UInt8(ascii: "f")?): return name == "few" ? 3 : nil
+        case (4, UInt8(ascii: "m")?): return name == "many" ? 4 : nil
+        case (3, UInt8(ascii: "t")?): return name == "two" ? 2 : nil
+        case (4, UInt8(ascii: "z")?): return name == "zero" ? 0 : nil
+        default: return nil
         }
     }
 }

@@ -53,6 +53,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     require(negotiated.vary == vary, "Vary \(negotiated.vary) after a decision by \(negotiated.decision)")
     let headers = negotiated.responseHeaders
     require(headers.count == (vary.isEmpty ? 1 : 2), "the response headers \(headers)")
+    require(negotiated.varyValue == (vary.isEmpty ? nil : vary.joined(separator: ", ")), "Vary's one field \(String(describing: negotiated.varyValue))")
 
     let snapshot = negotiated.snapshot
     require(snapshot.string("greeting") == greetings[language], "\(language) greets with \(snapshot.string("greeting").debugDescription)")

@@ -45,7 +45,7 @@ headers="$(curl -fsS -o /dev/null -D - -H 'Accept-Language: it-CH, en;q=0.5' "$u
 # header NAME: every value of that header, comma-separated (names compare case-insensitively).
 header() { awk -v name="$1" -F': ' 'tolower($1) == name { print $2 }' <<<"$headers" | paste -sd, -; }
 expect "Italian by Accept-Language" "$(header content-language)" "it"
-expect "Vary names the headers read" "$(header vary)" "Cookie,Accept-Language"
+expect "Vary names the headers read" "$(header vary)" "Cookie, Accept-Language"
 body="$(curl -fsS -H 'Cookie: lang=vi' "$url/aiphoto/strings")"
 expect "Vietnamese table by cookie" "$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["language"], d["strings"]["l10n.settings.language"])' <<<"$body")" "vi Ngôn ngữ"
 expect "an unknown app is a 404" "$(curl -s -o /dev/null -w '%{http_code}' "$url/nope/strings")" "404"

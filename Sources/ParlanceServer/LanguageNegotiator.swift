@@ -151,10 +151,11 @@ public struct LanguageNegotiator: Sendable {
     private func negotiate(_ request: RequestLanguageInput, resuming progress: inout Progress) -> Outcome {
         // The headers read so far, as flags: the lists they name are made once, not per request.
         func chosen(_ snapshot: LanguageSnapshot, by decision: Decision, path: String? = nil, _ progress: Progress) -> Outcome {
-            let vary = progress.readCookie
-                ? (progress.readAcceptLanguage ? Self.varyBoth : Self.varyCookie)
-                : (progress.readAcceptLanguage ? Self.varyAcceptLanguage : [])
-            return .done(NegotiatedLanguage(snapshot: snapshot, decision: decision, path: path ?? request.path, vary: vary))
+            let (vary, varyValue) = progress.readCookie
+                ? (progress.readAcceptLanguage ? (Self.varyBoth, "Cookie, Accept-Language") : (Self.varyCookie, "Cookie"))
+                : (progress.readAcceptLanguage ? (Self.varyAcceptLanguage, "Accept-Language") : ([], nil))
+            return .done(NegotiatedLanguage(
+                snapshot: snapshot, decision: decision, path: path ?? request.path, vary: vary, varyValue: varyValue))
         }
         while progress.step < steps.count {
             switch steps[progress.step] {
@@ -297,6 +298,10 @@ public struct NegotiatedLanguage: Sendable {
     public let path: String
     /// The request headers the choice read, so caches keep one response per value of each.
     public let vary: [String]
+    /// ``vary`` as the value of one `Vary` field (`Cookie, Accept-Language`), or `nil` when the
+    /// choice read no header: what an integration adds when the handler set no `Vary` of its
+    /// own, one field rather than one per name. A literal: no text is built per request.
+    public let varyValue: String?
 
     /// The response's `Content-Language`: the language the snapshot shows.
     public var contentLanguage: String { snapshot.language.identifier }
@@ -312,7 +317,7 @@ public struct NegotiatedLanguage: Sendable {
     /// or query chose the language before any header was read).
     public var responseHeaders: [(name: String, value: String)] {
         var headers = [(name: "Content-Language", value: contentLanguage)]
-        if !vary.isEmpty { headers.append((name: "Vary", value: vary.joined(separator: ", "))) }
+        if let varyValue { headers.append((name: "Vary", value: varyValue)) }
         return headers
     }
 }

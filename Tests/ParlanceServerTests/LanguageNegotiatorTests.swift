@@ -174,6 +174,24 @@ struct LanguageNegotiatorTests {
         #expect(negotiated.varyNamesMissing(from: ["*"]) == [])
     }
 
+    @Test("The Vary value names the headers read, as one field's value, in the order read")
+    func varyValue() async {
+        let steps: [LanguageNegotiator.Step] = [.pathPrefix, .cookie("lang"), .acceptLanguage]
+        let cases: [(RequestLanguageInput, String?)] = [
+            (RequestLanguageInput(path: "/de/a", cookieHeader: "lang=fr", acceptLanguage: "fr"), nil),
+            (RequestLanguageInput(cookieHeader: "lang=fr", acceptLanguage: "de"), "Cookie"),
+            (RequestLanguageInput(acceptLanguage: "de"), "Cookie, Accept-Language"),
+            (RequestLanguageInput(acceptLanguage: "ja"), "Cookie, Accept-Language"),
+        ]
+        for (input, expected) in cases {
+            let negotiated = await negotiate(input, steps: steps)
+            #expect(negotiated.varyValue == expected, "\(input)")
+            #expect(negotiated.varyValue == (negotiated.vary.isEmpty ? nil : negotiated.vary.joined(separator: ", ")))
+        }
+        let headerOnly = await negotiate(RequestLanguageInput(acceptLanguage: "de"), steps: [.acceptLanguage])
+        #expect(headerOnly.varyValue == "Accept-Language")
+    }
+
     @Test("A path segment is a prefix only when it is an available language", arguments: [
         ("/fr", "fr", "/"), ("/fr/", "fr", "/"), ("/FR/orders", "fr", "/orders"), ("/pt-BR/a/b", "pt-BR", "/a/b"),
         ("/fr?x=1", "fr", "/?x=1"),

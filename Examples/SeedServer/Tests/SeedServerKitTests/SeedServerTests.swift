@@ -35,7 +35,7 @@ struct SeedServerTests {
             try await client.execute(uri: "/cnc/summary?members=1&total=9.5", method: .get, headers: [.acceptLanguage: "it-CH, en;q=0.5"]) { response in
                 #expect(String(buffer: response.body) == "C&C Team\n1 membro\n9,50\u{A0}€\n15 gennaio 2026\n")
                 #expect(response.headers[.contentLanguage] == "it")
-                #expect(response.headers[values: .vary] == ["Cookie", "Accept-Language"])
+                #expect(response.headers[values: .vary] == ["Cookie, Accept-Language"])
             }
             try await client.execute(uri: "/cnc/summary?members=2&total=19", method: .get, headers: [.cookie: "lang=en", .acceptLanguage: "fr"]) { response in
                 #expect(String(buffer: response.body) == "C&C Team\n2 members\n€19.00\nJanuary 15, 2026\n")

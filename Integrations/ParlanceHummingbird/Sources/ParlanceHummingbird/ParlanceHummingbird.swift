@@ -135,10 +135,15 @@ extension Request {
 }
 
 extension HTTPFields {
-    /// `Content-Language`, unless the handler set one, and the negotiation's `Vary` beside any
-    /// the handler set.
+    /// `Content-Language`, unless the handler set one, and the negotiation's `Vary`: one field
+    /// naming every header it read, or, beside a `Vary` the handler set, one per name missing.
     mutating func addLanguageHeaders(_ negotiated: NegotiatedLanguage) {
         if self[.contentLanguage] == nil { append(HTTPField(name: .contentLanguage, value: negotiated.contentLanguage)) }
-        for name in negotiated.varyNamesMissing(from: self[values: .vary]) { append(HTTPField(name: .vary, value: name)) }
+        let present = self[values: .vary]
+        if present.isEmpty {
+            if let value = negotiated.varyValue { append(HTTPField(name: .vary, value: value)) }
+        } else {
+            for name in negotiated.varyNamesMissing(from: present) { append(HTTPField(name: .vary, value: name)) }
+        }
     }
 }

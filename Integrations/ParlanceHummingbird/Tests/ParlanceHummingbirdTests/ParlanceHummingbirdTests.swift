@@ -27,6 +27,12 @@ struct ParlanceHummingbirdTests {
             let total = context.language.formatter.currency(Double(count) * 9.5, code: "EUR")
             return context.language.string("order.confirmation", count) + " · " + total
         }
+        // A handler with a `Vary` of its own: the negotiation adds only the names it lacks.
+        router.get("/varied") { _, context -> Response in
+            Response(
+                status: .ok, headers: [.vary: "Origin, accept-language"],
+                body: .init(byteBuffer: ByteBuffer(string: context.language.string("order.confirmation", 1))))
+        }
         return router
     }
 
@@ -56,7 +62,11 @@ struct ParlanceHummingbirdTests {
             try await client.execute(uri: "/orders/2", method: .get, headers: [.acceptLanguage: "fr-CH;q=0.9, de;q=0.5"]) { response in
                 #expect(String(buffer: response.body).hasPrefix("2 commandes confirmées"))
                 #expect(response.headers[.contentLanguage] == "fr")
-                #expect(response.headers[values: .vary] == ["Cookie", "Accept-Language"])
+                #expect(response.headers[values: .vary] == ["Cookie, Accept-Language"])
+            }
+            try await client.execute(uri: "/varied", method: .get, headers: [.acceptLanguage: "fr"]) { response in
+                #expect(String(buffer: response.body) == "1 commande confirmée")
+                #expect(response.headers[values: .vary] == ["Origin, accept-language", "Cookie"], "one field per name the handler's lacks")
             }
             try await client.execute(uri: "/orders/2", method: .get, headers: [.acceptLanguage: "ja"]) { response in
                 #expect(String(buffer: response.body) == "2 orders confirmed · €19.00")

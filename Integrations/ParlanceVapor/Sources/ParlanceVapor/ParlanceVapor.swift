@@ -9,15 +9,15 @@ extension Request {
     /// `L10n.Order.confirmation(count: n, snapshot: req.language)`. Without the responder or
     /// middleware it is the shared localizer's current snapshot.
     public var language: LanguageSnapshot {
-        negotiatedLanguage?.snapshot ?? Localizer.shared.currentSnapshot
+        storage[NegotiatedLanguageKey.self]?.negotiated.snapshot ?? Localizer.shared.currentSnapshot
     }
 
     /// What ``LocalizedResponder`` or ``LanguageMiddleware`` negotiated for this request: the
     /// snapshot, the step that chose it, and the headers the response gets. `nil` until one
     /// of them has run.
     public internal(set) var negotiatedLanguage: NegotiatedLanguage? {
-        get { storage[NegotiatedLanguageKey.self] }
-        set { storage[NegotiatedLanguageKey.self] = newValue }
+        get { storage[NegotiatedLanguageKey.self]?.negotiated }
+        set { storage[NegotiatedLanguageKey.self] = newValue.map(NegotiatedLanguageBox.init) }
     }
 
     /// What the request says that may choose its language: only the parts `inputs` names,
@@ -84,19 +84,31 @@ extension Request {
     private func respond(
         _ negotiated: NegotiatedLanguage, rewritingPath: Bool, then next: any Responder
     ) -> EventLoopFuture<Response> {
-        negotiatedLanguage = negotiated
+        let kept = NegotiatedLanguageBox(negotiated)
+        storage[NegotiatedLanguageKey.self] = kept
         // Only a prefix changes the path: the others leave it unread and untouched.
         if rewritingPath, negotiated.decision == .pathPrefix { url.path = negotiated.path }
         // The headers are added as the response arrives, before anything later in the chain
         // sees it; the future is handed on as it is, so no second future is made.
         let response = next.respond(to: self)
-        response.whenSuccess { $0.headers.addLanguageHeaders(negotiated) }
+        response.whenSuccess { $0.headers.addLanguageHeaders(kept.negotiated) }
         return response
     }
 }
 
 private struct NegotiatedLanguageKey: StorageKey {
-    typealias Value = NegotiatedLanguage
+    typealias Value = NegotiatedLanguageBox
+}
+
+/// A request's negotiation as its storage and the response's callback hold it: one reference,
+/// so keeping it, reading the snapshot back in the handler and capturing it for the headers
+/// copy a pointer, not the negotiation's fields (Vapor copies its storage on every access).
+private final class NegotiatedLanguageBox: Sendable {
+    let negotiated: NegotiatedLanguage
+
+    init(_ negotiated: NegotiatedLanguage) {
+        self.negotiated = negotiated
+    }
 }
 
 /// Negotiates each request's language before Vapor routes it, so a language prefix
@@ -180,11 +192,14 @@ public struct LanguageMiddleware: Middleware {
 }
 
 extension HTTPHeaders {
-    /// `Content-Language`, unless the handler set one, and the negotiation's `Vary` beside any
-    /// the handler set.
+    /// `Content-Language`, unless the handler set one, and the negotiation's `Vary`: one field
+    /// naming every header it read, or, beside a `Vary` the handler set, one per name missing.
     mutating func addLanguageHeaders(_ negotiated: NegotiatedLanguage) {
         if !contains(name: .contentLanguage) { add(name: .contentLanguage, value: negotiated.contentLanguage) }
-        let present = contains(name: .vary) ? self[.vary] : []
-        for name in negotiated.varyNamesMissing(from: present) { add(name: .vary, value: name) }
+        if !contains(name: .vary) {
+            if let value = negotiated.varyValue { add(name: .vary, value: value) }
+        } else {
+            for name in negotiated.varyNamesMissing(from: self[.vary]) { add(name: .vary, value: name) }
+        }
     }
 }

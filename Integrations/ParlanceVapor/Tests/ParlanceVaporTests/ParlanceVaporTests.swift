@@ -26,6 +26,12 @@ struct ParlanceVaporTests {
             let total = req.language.formatter.currency(Double(count) * 9.5, code: "EUR")
             return req.language.string("order.confirmation", count) + " · " + total
         }
+        // A handler with a `Vary` of its own: the negotiation adds only the names it lacks.
+        app.get("varied") { req -> Response in
+            let response = Response(status: .ok, body: .init(string: req.language.string("order.confirmation", 1)))
+            response.headers.add(name: .vary, value: "Origin, accept-language")
+            return response
+        }
     }
 
     static func configure(_ app: Application) {
@@ -55,7 +61,11 @@ struct ParlanceVaporTests {
             try await client.test(.GET, "/orders/2", headers: ["Accept-Language": "fr-CH;q=0.9, de;q=0.5"]) { response in
                 #expect(response.body.string.hasPrefix("2 commandes confirmées"))
                 #expect(response.headers[.contentLanguage] == ["fr"])
-                #expect(response.headers[.vary] == ["Cookie", "Accept-Language"])
+                #expect(response.headers[.vary] == ["Cookie, Accept-Language"])
+            }
+            try await client.test(.GET, "/varied", headers: ["Accept-Language": "fr"]) { response in
+                #expect(response.body.string == "1 commande confirmée")
+                #expect(response.headers[.vary] == ["Origin, accept-language", "Cookie"], "one field per name the handler's lacks")
             }
             try await client.test(.GET, "/orders/2", headers: ["Accept-Language": "ja"]) { response in
                 #expect(response.body.string == "2 orders confirmed · €19.00")

@@ -53,6 +53,13 @@ public enum LoadFixture {
         Localizer(catalogs: [catalog()], configuration: .init(defaultLanguage: "en", preferredLanguages: { [] }, notificationCenter: nil))
     }
 
+    /// A snapshot of each of the twenty languages, in ``languages``' order: the floors hand
+    /// them out in turn, negotiating nothing.
+    public static func floorSnapshots() -> [LanguageSnapshot] {
+        let localizer = localizer()
+        return languages.compactMap(Language.init).map { localizer.snapshot(for: $0) }
+    }
+
     /// A French snapshot of ``localizer()``, for the `body` handler, which negotiates nothing.
     public static func frenchSnapshot() -> LanguageSnapshot {
         localizer().snapshot(for: "fr")
@@ -68,6 +75,28 @@ public enum LoadFixture {
         snapshot.string("home.title") + "\n" + snapshot.string("home.basket") + "\n"
             + snapshot.string("cart.checkout") + "\n" + snapshot.string("cart.items", items) + "\n"
             + snapshot.formatter.currency(12.5 * Double(items), code: "EUR") + "\n"
+    }
+
+    /// What ``dictionaryBody(_:)`` reads: `snapshot`'s three strings, its plural's `other` form
+    /// cut around its `%lld`, and its currency amount written once, as a `[String: String]`.
+    public static func dictionaryTable(_ snapshot: LanguageSnapshot, items: Int = 3) -> [String: String] {
+        let form = snapshot.string("cart.items")
+        let count = form.range(of: "%lld")
+        return [
+            "home.title": snapshot.string("home.title"), "home.basket": snapshot.string("home.basket"),
+            "cart.checkout": snapshot.string("cart.checkout"),
+            "cart.items.before": count.map { String(form[..<$0.lowerBound]) } ?? form,
+            "cart.items.after": count.map { String(form[$0.upperBound...]) } ?? "",
+            "total": snapshot.formatter.currency(12.5 * Double(items), code: "EUR"),
+        ]
+    }
+
+    /// The localized body as the cheapest hand-rolled localization writes it, for `load-vapor
+    /// costs`: dictionary lookups, the count between the two halves of one form (no plural rule
+    /// chooses it), the amount written in advance. The floor under the handler's lookups.
+    public static func dictionaryBody(_ table: [String: String], items: Int = 3) -> String {
+        table["home.title"]! + "\n" + table["home.basket"]! + "\n" + table["cart.checkout"]! + "\n"
+            + table["cart.items.before"]! + String(items) + table["cart.items.after"]! + "\n" + table["total"]! + "\n"
     }
 
     /// The baseline: the same shape of body from fixed strings, nothing localized.

@@ -13,6 +13,9 @@ import Vapor
 /// the twenty languages' shapes in two requests of three, a never-seen random tag first in the
 /// third) or `--headers mixed` (issue 29's seven). Nanoseconds per request, the median of five
 /// rounds of 7,000 requests each, after a warm-up round. No server or socket is involved.
+/// Then the body on one event loop and on both at once (what sharing the snapshots between two
+/// cores adds). For a profiler: `COSTS_ONLY=N` keeps only the Nth row (from 0), and
+/// `COSTS_ROUNDS=N` runs N rounds instead of 6.
 enum Costs {
     /// Answers at once with a small response: the responder `LocalizedResponder` wraps here.
     struct Answer: Responder {
@@ -62,6 +65,7 @@ enum Costs {
         let negotiator = LoadFixture.negotiator()
         let kept = negotiator.negotiateImmediately(RequestLanguageInput())!
         let french = localizer.snapshot(for: "fr")
+        let frenchTable = LoadFixture.dictionaryTable(french)
         var rows: [(String, (Request) -> Void)] = [
             ("Vapor: url, the getter alone", { _ = $0.url }),
             ("Vapor: url.string", { _ = $0.url.string }),
@@ -72,7 +76,7 @@ enum Costs {
             ("Vapor: Response made, Content-Language and Vary added", { _ in
                 let response = Response(status: .ok)
                 response.headers.add(name: .contentLanguage, value: "fr")
-                response.headers.add(name: .vary, value: "Accept-Language")
+                response.headers.add(name: .vary, value: "Cookie, Accept-Language")
             }),
             ("Parlance: negotiation (Accept-Language read, matched)", { request in
                 _ = negotiator.negotiateImmediately(RequestLanguageInput(acceptLanguage: request.headers.first(name: .acceptLanguage)))
@@ -80,23 +84,30 @@ enum Costs {
             ("Parlance: snapshot of the default language", { _ in _ = localizer.snapshot(for: localizer.defaultLanguage) }),
             ("Parlance: snapshot.formatter", { _ in _ = french.formatter }),
             ("Parlance: a currency amount (12.5 × 3 EUR, French)", { _ in _ = french.formatter.currency(37.5, code: "EUR") }),
+            ("Parlance: the three strings, French", { _ in
+                _ = french.string("home.title"); _ = french.string("home.basket"); _ = french.string("cart.checkout")
+            }),
+            ("Parlance: the plural (cart.items, 3), French", { _ in _ = french.string("cart.items", 3) }),
             ("Parlance: the localized body (three strings, a plural, a currency amount)", { _ in _ = LoadFixture.localizedBody(french) }),
+            ("The same body from [String: String] tables, no Parlance (a hand-rolled localization)", { _ in
+                _ = LoadFixture.dictionaryBody(frenchTable)
+            }),
             ("The fixed body (the baseline's handler)", { _ in _ = LoadFixture.fixedBody() }),
         ]
         let inner = Answer()
         let responder = LocalizedResponder(inner, negotiator: negotiator)
         rows.append(("Answer alone", { _ = inner.respond(to: $0) }))
-        let floor = FloorResponder(
-            next: inner,
-            bodies: LoadFixture.languages.map { (language: $0, body: LoadFixture.localizedBody(localizer.snapshot(for: Language($0)!))) })
+        let floor = FloorResponder(next: inner, languages: LoadFixture.languages)
         rows.append(("FloorResponder around Answer (the path, storage and headers, no Parlance)", { _ = floor.respond(to: $0) }))
         rows.append(("LocalizedResponder around Answer (prefix, cookie, Accept-Language)", { _ = responder.respond(to: $0) }))
         // The rows run on `loop`, the one thread that touches the requests.
+        if let only = ProcessInfo.processInfo.environment["COSTS_ONLY"], let index = Int(only) { rows = [rows[index]] }
+        let rounds = ProcessInfo.processInfo.environment["COSTS_ROUNDS"].flatMap(Int.init) ?? 6
         nonisolated(unsafe) let measured = rows
         try await loop.submit {
             let rows = measured
             var figures = Array(repeating: [Double](), count: rows.count)
-            for round in 0..<6 {
+            for round in 0..<rounds {
                 for (index, row) in rows.enumerated() {
                     let start = DispatchTime.now().uptimeNanoseconds
                     for request in requests { row.1(request) }
@@ -109,6 +120,34 @@ enum Costs {
                 print(String(format: "%8.0f ns  %@", median, row.0))
             }
         }.get()
+        // The body again on both event loops at once, each with its own snapshot handle of the
+        // same languages: what sharing the snapshots' objects between two cores adds.
+        let loops = Array(app.eventLoopGroup.makeIterator()).prefix(2)
+        if loops.count == 2 {
+            let snapshots = LoadFixture.floorSnapshots()
+            let tables = snapshots.map { LoadFixture.dictionaryTable($0) }
+            let localized: @Sendable (Int) -> Void = { index in _ = LoadFixture.localizedBody(snapshots[index % 20]) }
+            let handRolled: @Sendable (Int) -> Void = { index in _ = LoadFixture.dictionaryBody(tables[index % 20]) }
+            for (name, work) in [
+                ("the localized body, twenty languages in turn", localized),
+                ("the hand-rolled body, twenty languages in turn", handRolled),
+            ] {
+                for threads in [1, 2] {
+                    var figures: [Double] = []
+                    for _ in 0..<5 {
+                        let start = DispatchTime.now().uptimeNanoseconds
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            for loop in loops.prefix(threads) {
+                                group.addTask { try await loop.submit { for index in 0..<200_000 { work(index) } }.get() }
+                            }
+                            try await group.waitForAll()
+                        }
+                        figures.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 200_000)
+                    }
+                    print(String(format: "%8.0f ns  %@, on %d thread%@ at once (each)", figures.sorted()[2], name, threads, threads == 1 ? "" : "s"))
+                }
+            }
+        }
         try await app.asyncShutdown()
     }
 }

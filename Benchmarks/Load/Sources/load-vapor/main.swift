@@ -11,8 +11,12 @@ import Vapor
 // in the path, the baseline; `body` renders the localized body in French with no negotiation;
 // `floor` does what any prefix-routing integration must do in Vapor, with no negotiation, and
 // answers with the localized body of the twenty languages in turn, rendered once at start-up:
-// Vapor with the localized handler's bytes and headers and no Parlance call (FloorResponder). All drop Vapor's per-request logging, which would otherwise be most of
-// what is measured.
+// Vapor with the localized handler's bytes and headers and no Parlance call (FloorResponder);
+// `handrolled` is the floor with the body built on each request as the cheapest hand-rolled
+// localization builds it (LoadFixture.dictionaryBody: [String: String] lookups, the count put
+// between the halves of one form, the amount written in advance): what any library's handler,
+// concatenating the same runtime strings, pays at least. All drop Vapor's per-request logging,
+// which would otherwise be most of what is measured.
 //
 // load-vapor costs [third|mixed]: prints what each of those steps costs on one thread, with
 // load.sh's headers of that name (third by default; Costs.swift).
@@ -25,7 +29,7 @@ if CommandLine.arguments.dropFirst().first == "costs" {
     try await Costs.run(mode)
     exit(0)
 }
-let (mode, port) = LoadFixture.options(CommandLine.arguments, modes: ["fixed", "localized", "body", "floor"])
+let (mode, port) = LoadFixture.options(CommandLine.arguments, modes: ["fixed", "localized", "body", "floor", "handrolled"])
 var environment = Environment.production
 environment.arguments = [CommandLine.arguments[0], "serve", "--hostname", "127.0.0.1", "--port", String(port)]
 let app = try await Application.make(environment)
@@ -40,12 +44,17 @@ case "body":
     let french = LoadFixture.frenchSnapshot()
     app.get { _ in LoadFixture.localizedBody(french) }
 case "floor":
-    app.get { req in req.storage[FloorResponder.Key.self]?.body ?? LoadFixture.fixedBody() }
-    let localizer = LoadFixture.localizer()
-    let bodies = LoadFixture.languages.compactMap(Language.init).map { language in
-        (language: language.identifier, body: LoadFixture.localizedBody(localizer.snapshot(for: language)))
+    let snapshots = LoadFixture.floorSnapshots()
+    let bodies = snapshots.map { LoadFixture.localizedBody($0) }
+    app.get { req in req.storage[FloorResponder.Key.self].map { bodies[$0.index] } ?? LoadFixture.fixedBody() }
+    app.responder.use { app in FloorResponder(next: app.responder.default, languages: snapshots.map(\.language.identifier)) }
+case "handrolled":
+    let snapshots = LoadFixture.floorSnapshots()
+    let tables = snapshots.map { LoadFixture.dictionaryTable($0) }
+    app.get { req in
+        req.storage[FloorResponder.Key.self].map { LoadFixture.dictionaryBody(tables[$0.index]) } ?? LoadFixture.fixedBody()
     }
-    app.responder.use { app in FloorResponder(next: app.responder.default, bodies: bodies) }
+    app.responder.use { app in FloorResponder(next: app.responder.default, languages: snapshots.map(\.language.identifier)) }
 default:
     app.get { req in LoadFixture.localizedBody(req.language) }
     app.responder.use(.localized(negotiator: LoadFixture.negotiator()))
@@ -63,13 +72,13 @@ try await app.asyncShutdown()
 /// handler, `Content-Language` and `Vary` added to the response, and the localized handler's
 /// bytes sent. The floor under `LocalizedResponder` and the handler's lookups.
 struct FloorResponder: Responder {
-    struct Key: StorageKey { typealias Value = (language: String, body: String) }
+    struct Key: StorageKey { typealias Value = (language: String, index: Int) }
 
     let next: any Responder
-    /// The localized body in each of the twenty languages, rendered once at start-up and handed
-    /// out in turn: the floor answers with the bytes the localized handler sends (longer than the
-    /// fixed handler's, and not ASCII), with no Parlance call per request at all.
-    let bodies: [(language: String, body: String)]
+    /// The twenty languages, handed out in turn: the handler answers with its body in the
+    /// language at `index` (the localized handler's bytes, longer than the fixed handler's and
+    /// not ASCII), with no Parlance call per request at all.
+    let languages: [String]
     let turn = Turn()
 
     final class Turn: Sendable {
@@ -80,12 +89,14 @@ struct FloorResponder: Responder {
         // Read as the prefix step reads it; the load script's path, `/`, has no prefix.
         let path = request.url.path
         if path.hasPrefix("/fr/") { request.url.path = String(path.dropFirst(3)) }
-        let chosen = bodies[turn.counter.add(1, ordering: .relaxed).oldValue % bodies.count]
+        let index = turn.counter.add(1, ordering: .relaxed).oldValue % languages.count
+        let chosen = (language: languages[index], index: index)
         request.storage[Key.self] = chosen
         let response = next.respond(to: request)
         response.whenSuccess { response in
             response.headers.add(name: .contentLanguage, value: chosen.language)
-            response.headers.add(name: .vary, value: "Accept-Language")
+            // As the localized server's negotiation says it: it read the cookie and the header.
+            response.headers.add(name: .vary, value: "Cookie, Accept-Language")
         }
         return response
     }

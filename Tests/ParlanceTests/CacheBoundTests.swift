@@ -66,8 +66,9 @@ struct CacheBoundTests {
         let memo = AcceptLanguageMemo(available: matcher.available, seeds: (0x5EED_0033, 0xC0FF_EE00))
         return (memo, { header in
             guard let key = memo.key(for: header) else { return false }
-            if memo.match(for: key) != nil { return true }
-            memo.remember(matcher.bestMatch(for: AcceptLanguage.languages(from: header)), for: key)
+            if memo.position(for: key) != nil { return true }
+            let match = matcher.bestMatch(for: AcceptLanguage.languages(from: header))
+            memo.remember(position: match.flatMap { memo.position(of: $0) }, for: key)
             return false
         })
     }

@@ -119,17 +119,6 @@ public final class AcceptLanguageMemo: @unchecked Sendable {
         return nil
     }
 
-    /// Remembers that the header whose key is `key` matched `match` (one of the available
-    /// languages, else nothing is kept).
-    func remember(_ match: Language?, for key: Key) {
-        if let match {
-            guard let found = positions[match] else { return }
-            remember(position: Int(found), for: key)
-        } else {
-            remember(position: nil, for: key)
-        }
-    }
-
     /// The position among the available languages of `match`, when it is one of them.
     func position(of match: Language) -> Int? {
         positions[match].map { Int($0) }

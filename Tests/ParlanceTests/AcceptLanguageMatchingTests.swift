@@ -82,6 +82,27 @@ struct AcceptLanguageMatchingTests {
         }
     }
 
+    @Test("After a reload that changes the languages, a header's snapshot follows the new list's positions")
+    func snapshotsByPositionAfterReload() throws {
+        func catalog(_ languages: [String]) -> Catalog {
+            var catalog = Catalog(table: "Localizable", sourceLanguage: languages[0])
+            var entry = CatalogEntry()
+            for language in languages { entry[language] = .string("hello \(language)") }
+            catalog["greeting"] = entry
+            return catalog
+        }
+        let source = SwappableSource([catalog(["en", "fr", "de"])])
+        let localizer = try Localizer(
+            source: source, configuration: .init(defaultLanguage: "en", preferredLanguages: { [] }, notificationCenter: nil))
+        let headers = ["fr", "de-AT, fr;q=0.5", "ja, it;q=0.8", "it-CH"]
+        #expect(headers.map { localizer.snapshot(matchingAcceptLanguage: $0)?.string("greeting") } == ["hello fr", "hello de", nil, nil])
+        // Other languages, in other places: positions kept before the reload must not be read against the new list.
+        source.catalogs = [catalog(["it", "de", "en"])]
+        localizer.reload()
+        #expect(headers.map { localizer.snapshot(matchingAcceptLanguage: $0)?.string("greeting") } == [nil, "hello de", "hello it", "hello it"])
+        #expect(headers.map { localizer.snapshot(matchingAcceptLanguage: $0)?.language } == [nil, "de", "it", "it"], "and again, from the memo")
+    }
+
     @Test("Tags no available language can serve are refused; the ones that can, admitted")
     func refusedAndAdmitted() {
         let codes = MatchableCodes(available: ["fr", "en", "no", "he"])

@@ -118,6 +118,10 @@ struct RenderingShortcutTests {
         #expect(PluralPlan(.plural([:]), formatter: english) == nil)
         #expect(PluralPlan(.plural([.one: .device([.iphone: .string("x")]), .other: .string("y")]), formatter: english) == nil)
         #expect(PluralPlan(.plural([PluralCategory("several"): .string("x"), .other: .string("y")]), formatter: english) == nil)
+        // Names that share a CLDR name's length and first letter are other names too.
+        for name in ["otter", "once", "zoom", "fox", "tw0", "mony", "Other", "ONE"] {
+            #expect(PluralPlan(.plural([PluralCategory(name): .string("x"), .other: .string("y")]), formatter: english) == nil, "\(name)")
+        }
         var substituted = plain
         substituted.substitutions = ["n": Substitution(formatSpecifier: "lld")]
         #expect(PluralPlan(substituted, formatter: english) == nil)

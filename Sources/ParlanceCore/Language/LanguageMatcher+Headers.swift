@@ -22,7 +22,7 @@ extension LanguageMatcher {
     /// The position in ``available`` of ``bestMatch(acceptLanguage:)``'s answer: what a
     /// localizer keeps its snapshots by, so a server's negotiation copies and hashes no
     /// ``/ParlanceCatalogs/Language`` on a header the memo knows.
-    package func bestMatchPosition(acceptLanguage header: String) -> Int? {
+    func bestMatchPosition(acceptLanguage header: String) -> Int? {
         let reading = headerReading.state
         let key = reading.memo.key(for: header)
         if let key, let known = reading.memo.position(for: key) { return known }

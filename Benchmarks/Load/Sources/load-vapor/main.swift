@@ -5,7 +5,7 @@ import ParlanceVapor
 import Synchronization
 import Vapor
 
-// load-vapor [fixed|localized|body|floor] [--port N]: the load benchmark's Vapor 4 server
+// load-vapor [fixed|localized|body|floor|handrolled] [--port N]: the load benchmark's Vapor 4 server
 // (Scripts/load.sh). `localized` negotiates each request's language through LocalizedResponder
 // and renders LoadFixture.localizedBody; `fixed` serves LoadFixture.fixedBody with no Parlance
 // in the path, the baseline; `body` renders the localized body in French with no negotiation;

@@ -15,9 +15,8 @@ extension Request {
     /// What ``LocalizedResponder`` or ``LanguageMiddleware`` negotiated for this request: the
     /// snapshot, the step that chose it, and the headers the response gets. `nil` until one
     /// of them has run.
-    public internal(set) var negotiatedLanguage: NegotiatedLanguage? {
-        get { storage[NegotiatedLanguageKey.self]?.negotiated }
-        set { storage[NegotiatedLanguageKey.self] = newValue.map(NegotiatedLanguageBox.init) }
+    public var negotiatedLanguage: NegotiatedLanguage? {
+        storage[NegotiatedLanguageKey.self]?.negotiated
     }
 
     /// What the request says that may choose its language: only the parts `inputs` names,

@@ -100,6 +100,44 @@ struct CurrencyPatternTests {
         #expect(pattern.format(999_999_999_999_999) == style.format(999_999_999_999_999))
     }
 
+    @Test("A whole number of the smallest unit is written from the integer, digit for digit as the shortest decimal gives it")
+    func wholeUnits() {
+        var generator = SplitMix(seed: 0xC0FFEE)
+        var checked = 0, whole = 0
+        for fractionDigits in 0...6 {
+            let scale = pow(10, Double(fractionDigits))
+            for index in 0..<40_000 {
+                // Whole units of every size up to 2⁵², the same divided back, and their neighbours
+                // one unit in the last place away; then amounts of every magnitude.
+                let units = Double(generator.next() >> UInt64(12 + Int(generator.next() % 48)))
+                let amount: Double
+                switch index % 4 {
+                case 0: amount = units / scale
+                case 1: amount = (units / scale).nextUp
+                case 2: amount = (units / scale).nextDown.magnitude
+                default: amount = Double(generator.next() % 1_000_000) / 1_000_000 * pow(10, Double(generator.next() % 16))
+                }
+                guard amount < CurrencyPattern.largestAmount else { continue }
+                let fast = CurrencyPattern.roundedDigits(amount, fractionDigits: fractionDigits)
+                let general = CurrencyPattern.roundedDigitsThroughDescription(amount, fractionDigits: fractionDigits)
+                #expect(fast == general, "\(amount) with \(fractionDigits) decimals")
+                if fast != general { return }
+                checked += 1
+                if withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32, {
+                    CurrencyPattern.writeWholeUnits(amount, fractionDigits: fractionDigits, into: $0) != nil
+                }) { whole += 1 }
+            }
+        }
+        // Both paths were taken: most generated amounts are whole units, the rest are not.
+        #expect(whole > checked / 3 && whole < checked, "\(whole) of \(checked) whole")
+        // The load benchmark's amount takes the new path; 2.675 (not a whole number of cents) does not.
+        let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            CurrencyPattern.writeWholeUnits(37.5, fractionDigits: 2, into: buffer).map { Array(buffer[..<$0]) }
+        }
+        #expect(written == [3, 7, 5, 0])
+        #expect(withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { CurrencyPattern.writeWholeUnits(2.675, fractionDigits: 2, into: $0) } == nil)
+    }
+
     @Test("Rounding the shortest decimal half to even", arguments: [
         (2.675, 2, "268"), (0.125, 2, "012"), (0.375, 2, "038"), (99.995, 2, "10000"), (0.004, 2, "000"),
         (1e-7, 2, "000"), (9e-5, 4, "00001"), (12_345.5, 0, "12346"), (12_344.5, 0, "12344"), (0.5, 0, "0"),

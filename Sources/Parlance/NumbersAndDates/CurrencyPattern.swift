@@ -214,12 +214,53 @@ final class CurrencyPattern: Sendable {
         }
     }
 
+    /// What ``roundedDigits(_:fractionDigits:)`` writes through the shortest decimal alone,
+    /// with the whole-unit path left out (for the tests that hold the two to each other).
+    static func roundedDigitsThroughDescription(_ magnitude: Double, fractionDigits: Int) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digits in
+            Array(digits[..<writeRoundedDigits(magnitude, fractionDigits: fractionDigits, into: digits, wholeUnits: false)])
+        }
+    }
+
+    /// The powers of ten a currency's decimals scale by, each exact as a `Double`.
+    private static let scales: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+    /// The digits of an amount that is a whole number of the currency's smallest unit (37.5 €
+    /// is 3,750 cents, a price almost always is), written from that integer with no trip
+    /// through the shortest decimal; `nil` for any other amount.
+    ///
+    /// When `magnitude × 10^fractionDigits` comes out as an integer `n` below 2⁵⁰, the exact
+    /// product is within an eighth of `n` (half a unit in the last place of `n`, plus the
+    /// product's own rounding), and so is the shortest decimal of `magnitude` scaled: it rounds
+    /// to `n` whatever the tie rule, which is what the general path writes. Tests compare the
+    /// two over every kind of amount.
+    static func writeWholeUnits(_ magnitude: Double, fractionDigits: Int, into digits: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard fractionDigits >= 0, fractionDigits < scales.count else { return nil }
+        let scaled = magnitude * scales[fractionDigits]
+        guard scaled < 0x1p50, scaled == scaled.rounded(.towardZero) else { return nil }
+        var units = UInt64(scaled)
+        // Right to left into the end of the buffer, then moved to the front: at least one
+        // integer digit and every decimal, zeros in front ("0.05").
+        var start = digits.count
+        repeat {
+            start -= 1
+            digits[start] = UInt8(truncatingIfNeeded: units % 10)
+            units /= 10
+        } while units > 0 || digits.count - start <= fractionDigits
+        let count = digits.count - start
+        for index in 0..<count { digits[index] = digits[start + index] }
+        return count
+    }
+
     /// Writes the digits of `magnitude` (below 10¹⁵) rounded half to even to `fractionDigits`
     /// (at most 6) decimals into `digits`, with at least one integer digit; returns how many.
     ///
     /// Rounds the shortest decimal that reads back as the `Double`, as ICU does, not its
     /// exact binary value (`2.675` is stored as `2.67499999…`, yet ICU writes `2.68`).
-    static func writeRoundedDigits(_ magnitude: Double, fractionDigits: Int, into digits: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    static func writeRoundedDigits(
+        _ magnitude: Double, fractionDigits: Int, into digits: UnsafeMutableBufferPointer<UInt8>, wholeUnits: Bool = true
+    ) -> Int {
+        if wholeUnits, let written = writeWholeUnits(magnitude, fractionDigits: fractionDigits, into: digits) { return written }
         // Swift's description is the shortest round-trip decimal: "1234.5", "1e-07", "1.5e+20".
         var description = magnitude.description
         return description.withUTF8 { text in

@@ -128,3 +128,60 @@ public enum LoadFixture {
         return (mode, port)
     }
 }
+
+/// The cheapest hand-rolled reading of `Accept-Language`, for the load benchmark's
+/// `negotiating` floor: the header split at commas, each tag up to its `;` lower-cased and
+/// looked up in a dictionary of the twenty languages, then its language subtag alone; the first
+/// tag found wins. It reads no weights (a header's order is taken for its preference), knows no
+/// CLDR parent, script or alias, and remembers nothing: less than a negotiation must do, so
+/// what it costs is less than any negotiation costs.
+public struct HandRolledNegotiation: Sendable {
+    /// Lower-cased tags (`pt-br`) and language subtags (`pt`), and their place among the languages.
+    let positions: [String: Int]
+
+    /// A reader for `languages` (tags as the catalog spells them).
+    public init(languages: [String]) {
+        var positions: [String: Int] = [:]
+        for (index, tag) in languages.enumerated() {
+            let lowered = tag.lowercased()
+            positions[lowered] = positions[lowered] ?? index
+            let language = String(lowered.prefix { $0 != "-" })
+            positions[language] = positions[language] ?? index
+        }
+        self.positions = positions
+    }
+
+    /// The place among the languages of the first tag of `header` that names one, or `nil`.
+    /// Byte by byte, with no Foundation call (`trimmingCharacters` and `lowercased` cost
+    /// microseconds here): each tag lower-cased into a small string, so a lookup allocates nothing.
+    public func position(acceptLanguage header: String) -> Int? {
+        var header = header
+        return header.withUTF8 { bytes -> Int? in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                // The tag: blanks skipped, up to `;` or a blank.
+                var first = start
+                while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
+                var last = first
+                while last < end, bytes[last] != UInt8(ascii: ";"), bytes[last] != UInt8(ascii: " ") { last += 1 }
+                if last > first, last - first <= 15 {
+                    let tag = String(unsafeUninitializedCapacity: last - first) { out in
+                        for index in first..<last {
+                            let byte = bytes[index]
+                            out[index - first] = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                        }
+                        return last - first
+                    }
+                    if let found = positions[tag] { return found }
+                    if let dash = tag.utf8.firstIndex(of: UInt8(ascii: "-")), let found = positions[String(tag[..<dash])] {
+                        return found
+                    }
+                }
+                start = end + 1
+            }
+            return nil
+        }
+    }
+}

@@ -14,8 +14,8 @@ import Vapor
 /// third) or `--headers mixed` (issue 29's seven). Nanoseconds per request, the median of five
 /// rounds of 7,000 requests each, after a warm-up round. No server or socket is involved.
 /// Then the body on one event loop and on both at once (what sharing the snapshots between two
-/// cores adds). For a profiler: `COSTS_ONLY=N` keeps only the Nth row (from 0), and
-/// `COSTS_ROUNDS=N` runs N rounds instead of 6.
+/// cores adds). For a profiler: `COSTS_ONLY=N` keeps only the Nth row (from 0) and leaves the
+/// two loops out, and `COSTS_ROUNDS=N` runs N rounds instead of 6.
 enum Costs {
     /// Answers at once with a small response: the responder `LocalizedResponder` wraps here.
     struct Answer: Responder {
@@ -66,6 +66,7 @@ enum Costs {
         let kept = negotiator.negotiateImmediately(RequestLanguageInput())!
         let french = localizer.snapshot(for: "fr")
         let frenchTable = LoadFixture.dictionaryTable(french)
+        let handRolled = HandRolledNegotiation(languages: LoadFixture.languages)
         var rows: [(String, (Request) -> Void)] = [
             ("Vapor: url, the getter alone", { _ = $0.url }),
             ("Vapor: url.string", { _ = $0.url.string }),
@@ -80,6 +81,9 @@ enum Costs {
             }),
             ("Parlance: negotiation (Accept-Language read, matched)", { request in
                 _ = negotiator.negotiateImmediately(RequestLanguageInput(acceptLanguage: request.headers.first(name: .acceptLanguage)))
+            }),
+            ("The same header read by the cheapest hand-rolled reader (no weights, no memo)", { request in
+                _ = request.headers.first(name: .acceptLanguage).flatMap { handRolled.position(acceptLanguage: $0) }
             }),
             ("Parlance: snapshot of the default language", { _ in _ = localizer.snapshot(for: localizer.defaultLanguage) }),
             ("Parlance: snapshot.formatter", { _ in _ = french.formatter }),
@@ -99,6 +103,8 @@ enum Costs {
         rows.append(("Answer alone", { _ = inner.respond(to: $0) }))
         let floor = FloorResponder(next: inner, languages: LoadFixture.languages)
         rows.append(("FloorResponder around Answer (the path, storage and headers, no Parlance)", { _ = floor.respond(to: $0) }))
+        let negotiatingFloor = FloorResponder(next: inner, languages: LoadFixture.languages, negotiation: handRolled)
+        rows.append(("The same, Accept-Language read by the hand-rolled reader", { _ = negotiatingFloor.respond(to: $0) }))
         rows.append(("LocalizedResponder around Answer (prefix, cookie, Accept-Language)", { _ = responder.respond(to: $0) }))
         // The rows run on `loop`, the one thread that touches the requests.
         if let only = ProcessInfo.processInfo.environment["COSTS_ONLY"] {
@@ -130,7 +136,7 @@ enum Costs {
         // The body again on both event loops at once, over the same twenty snapshots (and, for
         // the hand-rolled body, the same tables): what two cores sharing them add.
         let loops = Array(app.eventLoopGroup.makeIterator()).prefix(2)
-        if loops.count == 2 {
+        if loops.count == 2, ProcessInfo.processInfo.environment["COSTS_ONLY"] == nil {
             let snapshots = LoadFixture.floorSnapshots()
             let tables = snapshots.map { LoadFixture.dictionaryTable($0) }
             let localized: @Sendable (Int) -> Void = { index in _ = LoadFixture.localizedBody(snapshots[index % snapshots.count]) }

@@ -5,7 +5,7 @@ import ParlanceVapor
 import Synchronization
 import Vapor
 
-// load-vapor [fixed|localized|body|floor|handrolled] [--port N]: the load benchmark's Vapor 4 server
+// load-vapor [fixed|localized|body|floor|handrolled|negotiating] [--port N]: the load benchmark's Vapor 4 server
 // (Scripts/load.sh). `localized` negotiates each request's language through LocalizedResponder
 // and renders LoadFixture.localizedBody; `fixed` serves LoadFixture.fixedBody with no Parlance
 // in the path, the baseline; `body` renders the localized body in French with no negotiation;
@@ -15,7 +15,10 @@ import Vapor
 // `handrolled` is the floor with the body built on each request as the cheapest hand-rolled
 // localization builds it (LoadFixture.dictionaryBody: [String: String] lookups, the count put
 // between the halves of one form, the amount written in advance): what any library's handler,
-// concatenating the same runtime strings, pays at least. All drop Vapor's per-request logging,
+// concatenating the same runtime strings, pays at least; `negotiating` is `handrolled` with each
+// request's language read from its Accept-Language header by the cheapest hand-rolled reader
+// (LoadFixture.HandRolledNegotiation: split at commas, a dictionary per tag, no weights, no
+// memo), instead of handed out in turn. All drop Vapor's per-request logging,
 // which would otherwise be most of what is measured.
 //
 // load-vapor costs [third|mixed]: prints what each of those steps costs on one thread, with
@@ -29,7 +32,8 @@ if CommandLine.arguments.dropFirst().first == "costs" {
     try await Costs.run(mode)
     exit(0)
 }
-let (mode, port) = LoadFixture.options(CommandLine.arguments, modes: ["fixed", "localized", "body", "floor", "handrolled"])
+let (mode, port) = LoadFixture.options(
+    CommandLine.arguments, modes: ["fixed", "localized", "body", "floor", "handrolled", "negotiating"])
 var environment = Environment.production
 environment.arguments = [CommandLine.arguments[0], "serve", "--hostname", "127.0.0.1", "--port", String(port)]
 let app = try await Application.make(environment)
@@ -55,6 +59,17 @@ case "handrolled":
         req.storage[FloorResponder.Key.self].map { LoadFixture.dictionaryBody(tables[$0.index]) } ?? LoadFixture.fixedBody()
     }
     app.responder.use { app in FloorResponder(next: app.responder.default, languages: snapshots.map(\.language.identifier)) }
+case "negotiating":
+    let snapshots = LoadFixture.floorSnapshots()
+    let tables = snapshots.map { LoadFixture.dictionaryTable($0) }
+    app.get { req in
+        req.storage[FloorResponder.Key.self].map { LoadFixture.dictionaryBody(tables[$0.index]) } ?? LoadFixture.fixedBody()
+    }
+    app.responder.use { app in
+        FloorResponder(
+            next: app.responder.default, languages: snapshots.map(\.language.identifier),
+            negotiation: HandRolledNegotiation(languages: LoadFixture.languages))
+    }
 default:
     app.get { req in LoadFixture.localizedBody(req.language) }
     app.responder.use(.localized(negotiator: LoadFixture.negotiator()))
@@ -79,7 +94,13 @@ struct FloorResponder: Responder {
     /// language at `index` (the localized handler's bytes, longer than the fixed handler's and
     /// not ASCII), with no Parlance call per request at all.
     let languages: [String]
+    /// When set, each request's language is read from its `Accept-Language` header by this
+    /// hand-rolled reader (English when it names none of the twenty) instead of handed out in turn.
+    var negotiation: HandRolledNegotiation?
     let turn = Turn()
+
+    /// English's place among the twenty: the negotiating floor's default, as the localizer's.
+    static let english = LoadFixture.languages.firstIndex(of: "en")!
 
     final class Turn: Sendable {
         let counter = Atomic<Int>(0)
@@ -89,7 +110,9 @@ struct FloorResponder: Responder {
         // Read as the prefix step reads it; the load script's path, `/`, has no prefix.
         let path = request.url.path
         if path.hasPrefix("/fr/") { request.url.path = String(path.dropFirst(3)) }
-        let index = turn.counter.add(1, ordering: .relaxed).oldValue % languages.count
+        let index = negotiation.map { reader in
+            request.headers.first(name: .acceptLanguage).flatMap { reader.position(acceptLanguage: $0) } ?? Self.english
+        } ?? turn.counter.add(1, ordering: .relaxed).oldValue % languages.count
         let chosen = (language: languages[index], index: index)
         request.storage[Key.self] = chosen
         let response = next.respond(to: request)

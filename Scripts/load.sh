@@ -16,7 +16,7 @@
 #   fixed      returns five fixed strings (no Parlance in the request path): the baseline;
 #   localized  negotiates the request's language (LocalizedResponder: prefix, cookie,
 #              Accept-Language) and renders three strings, a plural and a currency amount;
-# and for Vapor two floors:
+# and for Vapor three floors:
 #   floor      answers with the localized body of the twenty languages in turn, rendered once
 #              at start-up (since 2026-11-28; it rendered the body in French on each request
 #              before), so no Parlance call is made per request, after doing what any prefix-routing

@@ -128,7 +128,8 @@ struct CurrencyPatternTests {
                 }) { whole += 1 }
             }
         }
-        // Both paths were taken: most generated amounts are whole units, the rest are not.
+        // Both paths were taken: over a third of the generated amounts are whole units (most of
+        // the first kind, a few of their neighbours), the rest are not.
         #expect(whole > checked / 3 && whole < checked, "\(whole) of \(checked) whole")
         // The load benchmark's amount takes the new path; 2.675 (not a whole number of cents) does not.
         let written = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in

@@ -26,6 +26,25 @@ func formattingBenchmarks() {
         }
     }
 
+    // The same amounts off by fractions of a cent (rates, shares, converted prices): each is
+    // rounded through its shortest decimal, where the amounts above, in whole cents, are
+    // written from the integer.
+    let fractional = amounts.enumerated().map { index, amount in amount + (amount < 0 ? -1 : 1) * (0.0013 + 0.0007 * Double(index % 7)) }
+
+    Benchmark("Formatting: LocaleFormatter.currency, fr EUR, amounts not in whole cents", configuration: configuration) { benchmark in
+        for index in benchmark.scaledIterations {
+            blackHole(french.currency(fractional[index & 63], code: "EUR"))
+        }
+    }
+
+    Benchmark(
+        "Formatting: FloatingPointFormatStyle.Currency, fr EUR, amounts not in whole cents (baseline)", configuration: configuration
+    ) { benchmark in
+        for index in benchmark.scaledIterations {
+            blackHole(style.format(fractional[index & 63]))
+        }
+    }
+
     let snapshot = catalogLocalizer().snapshot(for: "fr")
     Benchmark("Message: catalog plural through a snapshot", configuration: configuration) { benchmark in
         for index in benchmark.scaledIterations {

@@ -132,6 +132,10 @@ struct Target {
             baseline: "Formatting: FloatingPointFormatStyle.Currency, fr EUR (baseline)",
             limits: [.atMostBaselineTimes(0.5)]),
         Target(
+            benchmark: "Formatting: LocaleFormatter.currency, fr EUR, amounts not in whole cents",
+            baseline: "Formatting: FloatingPointFormatStyle.Currency, fr EUR, amounts not in whole cents (baseline)",
+            limits: [.atMostBaselineTimes(0.5)]),
+        Target(
             benchmark: "Runtime: Localizer.shared.string(key)",
             baseline: "Runtime: [String: String] lookup (baseline)",
             limits: [.atMostBaselineTimes(1.5)]),

@@ -3,10 +3,10 @@ import Foundation
 /// How one locale writes amounts of one currency, read off Foundation's own output once, so
 /// later amounts are written without a trip through Foundation's formatter cache and ICU.
 ///
-/// Through `FloatingPointFormatStyle.Currency`, an amount costs 967 ns on the benchmark
+/// Through `FloatingPointFormatStyle.Currency`, an amount costs 1.18–1.37 µs on the benchmark
 /// machine, most of it finding the ICU formatter again; a server that prices every response
-/// pays it on every request. Through a pattern it costs 154–159 ns (2026-11-29, when Foundation
-/// took 1.18–1.58 µs; docs/PERFORMANCE.md). A pattern is derived by formatting probe amounts and taking them
+/// pays it on every request. Through a pattern it costs 154–159 ns, in the same runs
+/// (2026-11-29, amounts in whole cents; docs/PERFORMANCE.md). A pattern is derived by formatting probe amounts and taking them
 /// apart: the prefix and suffix of positive and negative amounts, the digits (Latin,
 /// Arabic-Indic, Persian…), the grouping and decimal separators, the group sizes (`1,234,567`,
 /// `12,34,567`), whether a four-digit amount is grouped (`1234,50 €` in Spanish), and the
@@ -232,14 +232,15 @@ final class CurrencyPattern: Sendable {
     /// through the shortest decimal; `nil` for any other amount.
     ///
     /// When `magnitude × 10^fractionDigits` comes out as an integer `n` below 2⁵⁰, the exact
-    /// product is within an eighth of `n` (half a unit in the last place of `n`, plus the
-    /// product's own rounding), and so is the shortest decimal of `magnitude` scaled: it rounds
-    /// to `n` whatever the tie rule, which is what the general path writes. Tests compare the
-    /// two over every kind of amount.
+    /// product is within half a unit in the last place of `n` of it, at most 1/16; the shortest
+    /// decimal of `magnitude` is within half a unit in its last place of `magnitude`, at most 1/8
+    /// once scaled. So the shortest decimal scaled is within 3/16 of `n`, far from any half, and
+    /// rounds to `n` whatever the tie rule: what the general path writes. Tests compare the two
+    /// over every kind of amount.
     static func writeWholeUnits(_ magnitude: Double, fractionDigits: Int, into digits: UnsafeMutableBufferPointer<UInt8>) -> Int? {
         guard fractionDigits >= 0, fractionDigits < scales.count else { return nil }
         let scaled = magnitude * scales[fractionDigits]
-        guard scaled < 0x1p50, scaled == scaled.rounded(.towardZero) else { return nil }
+        guard scaled >= 0, scaled < 0x1p50, scaled == scaled.rounded(.towardZero) else { return nil }
         var units = UInt64(scaled)
         // Right to left into the end of the buffer, then moved to the front: at least one
         // integer digit and every decimal, zeros in front ("0.05").

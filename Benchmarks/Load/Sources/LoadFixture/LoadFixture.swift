@@ -165,7 +165,9 @@ public struct HandRolledNegotiation: Sendable {
                 var first = start
                 while first < end, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") { first += 1 }
                 var last = first
-                while last < end, bytes[last] != UInt8(ascii: ";"), bytes[last] != UInt8(ascii: " ") { last += 1 }
+                while last < end, bytes[last] != UInt8(ascii: ";"), bytes[last] != UInt8(ascii: " "), bytes[last] != UInt8(ascii: "\t") {
+                    last += 1
+                }
                 if last > first, last - first <= 15 {
                     let tag = String(unsafeUninitializedCapacity: last - first) { out in
                         for index in first..<last {

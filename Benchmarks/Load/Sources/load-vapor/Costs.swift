@@ -99,8 +99,9 @@ enum Costs {
             ("The fixed body (the baseline's handler)", { _ in _ = LoadFixture.fixedBody() }),
         ]
         // A server runs the network stack, NIO and Vapor between two requests: whatever a request
-        // reads has likely left the core's caches by the next. These rows write over 2 MiB (more
-        // than this core's L2) before each body, and the first row is that write alone, to subtract.
+        // reads has likely left the core's caches by the next. These rows write over 2 MiB (twice this
+        // core's 1 MiB L2; the 32 MiB L3 may keep it) before each body, and the first row is that
+        // write alone, to subtract.
         let evicted = UnsafeMutableRawBufferPointer.allocate(byteCount: 2 << 20, alignment: 64)
         evicted.initializeMemory(as: UInt8.self, repeating: 0)
         nonisolated(unsafe) let scratch = evicted

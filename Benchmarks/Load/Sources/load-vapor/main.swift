@@ -17,7 +17,7 @@ import Vapor
 // between the halves of one form, the amount written in advance): what any library's handler,
 // concatenating the same runtime strings, pays at least; `negotiating` is `handrolled` with each
 // request's language read from its Accept-Language header by the cheapest hand-rolled reader
-// (LoadFixture.HandRolledNegotiation: split at commas, a dictionary per tag, no weights, no
+// (HandRolledNegotiation in LoadFixture: split at commas, a dictionary per tag, no weights, no
 // memo), instead of handed out in turn. All drop Vapor's per-request logging,
 // which would otherwise be most of what is measured.
 //

@@ -6,8 +6,8 @@ import Foundation
 /// Through `FloatingPointFormatStyle.Currency`, an amount costs 1.18–1.37 µs on the benchmark
 /// machine, most of it finding the ICU formatter again; a server that prices every response
 /// pays it on every request. Through a pattern it costs 154–159 ns, in the same runs
-/// (2026-11-29, amounts in whole cents; docs/PERFORMANCE.md). A pattern is derived by formatting probe amounts and taking them
-/// apart: the prefix and suffix of positive and negative amounts, the digits (Latin,
+/// (2026-11-29, amounts in whole cents; docs/PERFORMANCE.md). A pattern is derived by
+/// formatting probe amounts and taking them apart: the prefix and suffix of positive and negative amounts, the digits (Latin,
 /// Arabic-Indic, Persian…), the grouping and decimal separators, the group sizes (`1,234,567`,
 /// `12,34,567`), whether a four-digit amount is grouped (`1234,50 €` in Spanish), and the
 /// currency's decimals.
@@ -18,8 +18,8 @@ import Foundation
 /// rounds them: the shortest decimal that reads back as the `Double` (Swift's `description`),
 /// rounded half to even (`2.675` → `2.68`, `0.125` → `0.12`); an amount in whole units of the
 /// currency's smallest unit (a price in cents) is written from that integer, the same digits
-/// without the round trip. Non-finite amounts and amounts
-/// of 10¹⁵ or more are left to Foundation.
+/// without the round trip. Non-finite amounts and amounts of 10¹⁵ or more are left to
+/// Foundation.
 ///
 /// A class: the cache hands the same pattern to every request, which then retains one
 /// reference instead of copying six strings and five integers.

@@ -157,8 +157,8 @@ enum Costs {
         // the hand-rolled body, the same tables): what two cores sharing them add.
         let loops = Array(app.eventLoopGroup.makeIterator()).prefix(2)
         if loops.count == 2, ProcessInfo.processInfo.environment["COSTS_ONLY"] == nil {
-            let snapshots = LoadFixture.floorSnapshots()
-            let tables = snapshots.map { LoadFixture.dictionaryTable($0) }
+            let snapshots = twenty
+            let tables = twentyTables
             let localized: @Sendable (Int) -> Void = { index in _ = LoadFixture.localizedBody(snapshots[index % snapshots.count]) }
             let handRolled: @Sendable (Int) -> Void = { index in _ = LoadFixture.dictionaryBody(tables[index % tables.count]) }
             for (name, work) in [

@@ -52,23 +52,15 @@ case "floor":
     let bodies = snapshots.map { LoadFixture.localizedBody($0) }
     app.get { req in req.storage[FloorResponder.Key.self].map { bodies[$0.index] } ?? LoadFixture.fixedBody() }
     app.responder.use { app in FloorResponder(next: app.responder.default, languages: snapshots.map(\.language.identifier)) }
-case "handrolled":
+case "handrolled", "negotiating":
     let snapshots = LoadFixture.floorSnapshots()
     let tables = snapshots.map { LoadFixture.dictionaryTable($0) }
     app.get { req in
         req.storage[FloorResponder.Key.self].map { LoadFixture.dictionaryBody(tables[$0.index]) } ?? LoadFixture.fixedBody()
     }
-    app.responder.use { app in FloorResponder(next: app.responder.default, languages: snapshots.map(\.language.identifier)) }
-case "negotiating":
-    let snapshots = LoadFixture.floorSnapshots()
-    let tables = snapshots.map { LoadFixture.dictionaryTable($0) }
-    app.get { req in
-        req.storage[FloorResponder.Key.self].map { LoadFixture.dictionaryBody(tables[$0.index]) } ?? LoadFixture.fixedBody()
-    }
+    let negotiation = mode == "negotiating" ? HandRolledNegotiation(languages: LoadFixture.languages) : nil
     app.responder.use { app in
-        FloorResponder(
-            next: app.responder.default, languages: snapshots.map(\.language.identifier),
-            negotiation: HandRolledNegotiation(languages: LoadFixture.languages))
+        FloorResponder(next: app.responder.default, languages: snapshots.map(\.language.identifier), negotiation: negotiation)
     }
 default:
     app.get { req in LoadFixture.localizedBody(req.language) }
